@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "wfl",
+    targets: [
+        // The core: lexer, parser, AST, diagnostics (and later the evaluator, engines and
+        // formats). It does not import Foundation.
+        .target(name: "WFL", linkerSettings: [.linkedLibrary("m")]),
+        // A plain C yardstick for the benchmarks.
+        .target(name: "CBaseline"),
+        // The command line: files, arguments, terminals and exit codes.
+        .executableTarget(name: "wfl", dependencies: ["WFL"]),
+        // `swift run -c release wfl-bench`: throughput figures beside their baselines.
+        .executableTarget(name: "wfl-bench", dependencies: ["WFL", "CBaseline"]),
+        .testTarget(name: "WFLTests", dependencies: ["WFL"]),
+    ]
+)

@@ -1,0 +1,167 @@
+/// The syntax tree of a `.wfl` file: value types, a span on every node.
+
+/// A word of the source and where it stands.
+public struct Name: Equatable, Hashable, Sendable {
+    public var text: String
+    public var span: Span
+    public init(_ text: String, _ span: Span) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// `-` and `!`.
+public enum UnaryOp: String, Sendable {
+    case negate = "-"
+    case not = "!"
+}
+
+/// The binary operators, grouped by precedence level (lowest first).
+public enum BinaryOp: String, Sendable, CaseIterable {
+    case or = "||"
+    case and = "&&"
+    case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    case add = "+", subtract = "-"
+    case multiply = "*", divide = "/", remainder = "%"
+
+    /// 1 for `||` up to 5 for `* / %`.
+    public var precedence: Int {
+        switch self {
+        case .or: return 1
+        case .and: return 2
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return 3
+        case .add, .subtract: return 4
+        case .multiply, .divide, .remainder: return 5
+        }
+    }
+}
+
+/// One step of a chain of binary operators of one precedence level: the operator and its right
+/// operand.
+public struct Operand: Equatable, Sendable {
+    public var op: BinaryOp
+    public var opSpan: Span
+    public var rhs: Expr
+    public init(_ op: BinaryOp, _ opSpan: Span, _ rhs: Expr) {
+        self.op = op
+        self.opSpan = opSpan
+        self.rhs = rhs
+    }
+}
+
+/// An expression.
+///
+/// Binary operators of one precedence level form one `.binary` node holding the whole chain, left
+/// to right, so `1 + 1 + ... + 1` with 100,000 terms is one node with a flat array and no stage
+/// recurses once per operator. Everything that nests (parentheses, lists, calls, indexing, unary
+/// operators, conditionals) is held to 256 levels by the parser.
+public indirect enum Expr: Equatable, Sendable {
+    case number(Double, Span)
+    case boolean(Bool, Span)
+    case string(String, Span)
+    /// A variable, a `let` value or an engine variable (`i`, `w`, `cw`, ...).
+    case name(String, Span)
+    case list([Expr], Span)
+    case unary(UnaryOp, Expr, Span)
+    /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
+    /// Comparisons do not chain: their `.binary` holds exactly one operand.
+    case binary(Expr, [Operand], Span)
+    /// `condition ? then : else`.
+    case conditional(Expr, Expr, Expr, Span)
+    /// `f(a, b)`: the callee is always a name.
+    case call(Name, [Expr], Span)
+    /// `list[index]`.
+    case index(Expr, Expr, Span)
+    /// Stands where an expression had an error that has been reported.
+    case invalid(Span)
+
+    /// Where the whole expression stands.
+    public var span: Span {
+        switch self {
+        case .number(_, let s), .boolean(_, let s), .string(_, let s), .name(_, let s), .list(_, let s),
+             .unary(_, _, let s), .binary(_, _, let s), .conditional(_, _, _, let s), .call(_, _, let s),
+             .index(_, _, let s), .invalid(let s):
+            return s
+        }
+    }
+}
+
+/// One argument of a setting, in the shape the setting takes (`SettingTable`).
+public enum Argument: Equatable, Sendable {
+    /// A plain value: `columns 3`, `height w * 1.5`, `pinHeaders s == 0`.
+    case value(Expr)
+    /// `W x H`.
+    case size(Expr, Expr, Span)
+    /// A keyword value: `style waterfall`, `order leftToRight`.
+    case word(Name)
+    /// `adaptive(MIN)` for `columns` and `rows`.
+    case adaptive(Expr, Span)
+    /// One side of the named form of insets: `insets top 10 left 4`.
+    case side(Name, Expr)
+
+    public var span: Span {
+        switch self {
+        case .value(let e): return e.span
+        case .size(_, _, let s), .adaptive(_, let s): return s
+        case .word(let n): return n.span
+        case .side(let n, let e): return n.span.to(e.span)
+        }
+    }
+}
+
+/// `name arguments...`.
+public struct Setting: Equatable, Sendable {
+    public var name: Name
+    public var arguments: [Argument]
+}
+
+/// `let name = expr` or `let name(a, b) = expr`.
+public struct LetDecl: Equatable, Sendable {
+    public var name: Name
+    /// nil for a value; the parameter names for a function (possibly none: `let f() = ...`).
+    public var parameters: [Name]?
+    public var value: Expr
+}
+
+/// `expect expr [, "label"]`.
+public struct Expectation: Equatable, Sendable {
+    public var condition: Expr
+    public var label: Name?
+}
+
+/// A block's name: an identifier or a string (`quoted`).
+public struct BlockName: Equatable, Sendable {
+    public var text: String
+    public var span: Span
+    public var quoted: Bool
+}
+
+/// A `layout` or `section` block.
+public struct Block: Equatable, Sendable {
+    public var keyword: Span
+    public var name: BlockName?
+    public var statements: [Statement]
+    public var openBrace: Span
+    /// nil when the block was never closed (an error has been reported).
+    public var closeBrace: Span?
+}
+
+/// A statement and where it stands.
+public struct Statement: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case `let`(LetDecl)
+        case layout(Block)
+        case section(Block)
+        case expect(Expectation)
+        case setting(Setting)
+    }
+
+    public var kind: Kind
+    public var span: Span
+}
+
+/// A parsed file.
+public struct SyntaxTree: Equatable, Sendable {
+    public var statements: [Statement]
+    public var span: Span
+}

@@ -1,0 +1,512 @@
+/// Turns the bytes of a `.wfl` file into tokens (LANGUAGE.md, "Lexical structure").
+///
+/// The lexer never fails: a stray character, invalid UTF-8, an unterminated string or comment and a
+/// malformed number each become an `.error` token at their position, with a diagnostic in
+/// `errors` that the parser reports when it meets the token.
+public struct Lexer {
+    /// What lexing a file gives.
+    public struct Output: Sendable {
+        public var tokens: [Token]
+        /// One diagnostic per `.error` token, keyed by the token's index.
+        public var errors: [Int: Diagnostic]
+    }
+
+    /// Lexes a whole file. With `keepComments`, comments become `.comment` tokens (for the
+    /// formatter); otherwise they are skipped, and a block comment that holds a line break still
+    /// counts as one.
+    public static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
+        source.bytes.withUnsafeBufferPointer { buf in
+            var lexer = Run(buf: buf, keepComments: keepComments)
+            lexer.run()
+            return Output(tokens: lexer.tokens, errors: lexer.errors)
+        }
+    }
+
+    /// The state of one pass over the bytes.
+    struct Run {
+        let buf: UnsafeBufferPointer<UInt8>
+        let keepComments: Bool
+        var tokens: [Token] = []
+        var errors: [Int: Diagnostic] = [:]
+        var pos = 0
+        var space = true
+
+        init(buf: UnsafeBufferPointer<UInt8>, keepComments: Bool) {
+            self.buf = buf
+            self.keepComments = keepComments
+            tokens.reserveCapacity(buf.count / 3 + 1)
+        }
+
+        @inline(__always) func byte(_ i: Int) -> UInt8 { i < buf.count ? buf[i] : 0 }
+
+        @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+            tokens.append(Token(kind, start, end, spaceBefore: space))
+            space = false
+        }
+
+        mutating func fail(_ start: Int, _ end: Int, _ d: Diagnostic) {
+            errors[tokens.count] = d
+            emit(.error, start, end)
+        }
+
+        mutating func run() {
+            let n = buf.count
+            if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { pos = 3 }
+            while pos < n {
+                let start = pos
+                let c = buf[pos]
+                switch c {
+                case 0x20, 0x09, 0x0D:
+                    pos += 1
+                    space = true
+                case 0x0A:
+                    pos += 1
+                    emit(.newline, start, pos)
+                    space = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                    identifier()
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    number()
+                case UInt8(ascii: "\""):
+                    string()
+                case UInt8(ascii: "/"):
+                    if byte(pos + 1) == UInt8(ascii: "/") { lineComment() }
+                    else if byte(pos + 1) == UInt8(ascii: "*") { blockComment() }
+                    else { pos += 1; emit(.slash, start, pos) }
+                case UInt8(ascii: "{"): pos += 1; emit(.lBrace, start, pos)
+                case UInt8(ascii: "}"): pos += 1; emit(.rBrace, start, pos)
+                case UInt8(ascii: "("): pos += 1; emit(.lParen, start, pos)
+                case UInt8(ascii: ")"): pos += 1; emit(.rParen, start, pos)
+                case UInt8(ascii: "["): pos += 1; emit(.lBracket, start, pos)
+                case UInt8(ascii: "]"): pos += 1; emit(.rBracket, start, pos)
+                case UInt8(ascii: ","): pos += 1; emit(.comma, start, pos)
+                case UInt8(ascii: ";"): pos += 1; emit(.semicolon, start, pos)
+                case UInt8(ascii: "+"): pos += 1; emit(.plus, start, pos)
+                case UInt8(ascii: "-"): pos += 1; emit(.minus, start, pos)
+                case UInt8(ascii: "*"): pos += 1; emit(.star, start, pos)
+                case UInt8(ascii: "%"): pos += 1; emit(.percent, start, pos)
+                case UInt8(ascii: "?"): pos += 1; emit(.question, start, pos)
+                case UInt8(ascii: ":"): pos += 1; emit(.colon, start, pos)
+                case UInt8(ascii: "="): twoChar(.assign, .equal)
+                case UInt8(ascii: "!"): twoChar(.bang, .notEqual)
+                case UInt8(ascii: "<"): twoChar(.less, .lessEqual)
+                case UInt8(ascii: ">"): twoChar(.greater, .greaterEqual)
+                case UInt8(ascii: "&"), UInt8(ascii: "|"):
+                    if byte(pos + 1) == c {
+                        pos += 2
+                        emit(c == UInt8(ascii: "&") ? .and : .or, start, pos)
+                    } else {
+                        pos += 1
+                        let op = c == UInt8(ascii: "&") ? "&&" : "||"
+                        fail(start, pos, .error("unexpected character '\(Character(Unicode.Scalar(c)))'",
+                                                at: Span(start, pos), help: "did you mean '\(op)'?"))
+                    }
+                case UInt8(ascii: "."):
+                    if isDigit(byte(pos + 1)) { badNumber(start) } else { stray() }
+                default:
+                    stray()
+                }
+            }
+            emit(.eof, n, n)
+        }
+
+        @inline(__always) mutating func twoChar(_ one: TokenKind, _ two: TokenKind) {
+            let start = pos
+            if byte(pos + 1) == UInt8(ascii: "=") {
+                pos += 2
+                emit(two, start, pos)
+            } else {
+                pos += 1
+                emit(one, start, pos)
+            }
+        }
+
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+        @inline(__always) func isIdentStart(_ c: UInt8) -> Bool {
+            (c | 0x20) &- 0x61 < 26 || c == 0x5F
+        }
+        @inline(__always) func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
+
+        // MARK: - Names
+
+        mutating func identifier() {
+            let start = pos
+            pos += 1
+            while pos < buf.count, isIdentChar(buf[pos]) { pos += 1 }
+            if pos < buf.count, buf[pos] >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) > 0 {
+                nonASCIIName(start)
+                return
+            }
+            emit(keyword(start, pos) ?? .identifier, start, pos)
+        }
+
+        /// The reserved word spelled by the bytes, if any.
+        @inline(__always) func keyword(_ start: Int, _ end: Int) -> TokenKind? {
+            let len = end - start
+            guard len >= 3, len <= 7 else { return nil }
+            func eq(_ word: StaticString) -> Bool {
+                guard word.utf8CodeUnitCount == len else { return false }
+                let p = word.utf8Start
+                for k in 0..<len where p[k] != buf[start + k] { return false }
+                return true
+            }
+            switch buf[start] {
+            case UInt8(ascii: "l"): return eq("let") ? .kwLet : eq("layout") ? .kwLayout : nil
+            case UInt8(ascii: "s"): return eq("section") ? .kwSection : nil
+            case UInt8(ascii: "e"): return eq("expect") ? .kwExpect : nil
+            case UInt8(ascii: "t"): return eq("true") ? .kwTrue : nil
+            case UInt8(ascii: "f"): return eq("false") ? .kwFalse : nil
+            default: return nil
+            }
+        }
+
+        /// A name with letters outside ASCII in it: one error for the whole word.
+        mutating func nonASCIIName(_ start: Int) {
+            var firstBad: Int? = nil
+            while pos < buf.count {
+                let c = buf[pos]
+                if isIdentChar(c) { pos += 1; continue }
+                guard c >= 0x80 else { break }
+                let len = UTF8Check.sequenceLength(buf, pos, buf.count)
+                guard len > 0, isLetterLike(pos, len) else { break }
+                if firstBad == nil { firstBad = pos }
+                pos += len
+            }
+            let bad = firstBad ?? start
+            let badLen = Swift.max(1, UTF8Check.sequenceLength(buf, bad, buf.count))
+            let word = text(start, pos)
+            fail(start, pos, .error("invalid character '\(text(bad, bad + badLen))' in the name '\(word)'",
+                                    at: Span(bad, bad + badLen),
+                                    help: "names use only ASCII letters, digits and '_'"))
+        }
+
+        /// Scalars that look like part of a word (not punctuation or spaces outside ASCII).
+        func isLetterLike(_ i: Int, _ len: Int) -> Bool {
+            guard let scalar = decode(i, len) else { return false }
+            return scalar.properties.isAlphabetic
+        }
+
+        func decode(_ i: Int, _ len: Int) -> Unicode.Scalar? {
+            var v: UInt32
+            switch len {
+            case 1: return Unicode.Scalar(buf[i])
+            case 2: v = UInt32(buf[i] & 0x1F)
+            case 3: v = UInt32(buf[i] & 0x0F)
+            default: v = UInt32(buf[i] & 0x07)
+            }
+            for k in 1..<len { v = v << 6 | UInt32(buf[i + k] & 0x3F) }
+            return Unicode.Scalar(v)
+        }
+
+        func text(_ start: Int, _ end: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+        }
+
+        // MARK: - Numbers
+
+        /// `digits [ "." digits ] [ ("e" | "E") ["+" | "-"] digits ]`, `_` between two digits.
+        mutating func number() {
+            let start = pos
+            var badUnderscore = !digits()
+            if byte(pos) == UInt8(ascii: ".") {
+                if isDigit(byte(pos + 1)) {
+                    pos += 1
+                    if !digits() { badUnderscore = true }
+                } else {
+                    let whole = text(start, pos)
+                    badNumber(start, help: "write a digit after the point ('\(whole).0') or leave the point out ('\(whole)')")
+                    return
+                }
+            }
+            let e = byte(pos)
+            if e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+                let sign = byte(pos + 1) == UInt8(ascii: "+") || byte(pos + 1) == UInt8(ascii: "-")
+                if isDigit(byte(pos + (sign ? 2 : 1))) {
+                    pos += sign ? 2 : 1
+                    if !digits() { badUnderscore = true }
+                } else {
+                    pos += 1
+                    badNumber(start, help: "an exponent needs digits: write '\(text(start, pos))3' for a thousandfold")
+                    return
+                }
+            }
+            // `375x812`, `0x10`, `375x (h)`: the number ends before the `x`.
+            if byte(pos) == UInt8(ascii: "x"), !isIdentStart(byte(pos + 1)) {
+                return finishNumber(start, badUnderscore)
+            }
+            let next = byte(pos)
+            if next == UInt8(ascii: ".") && isDigit(byte(pos + 1)) {
+                badNumber(start, help: "a number has at most one decimal point")
+                return
+            }
+            if isIdentStart(next) {
+                let numberEnd = pos
+                badNumber(start, help: "numbers have no units: write '\(text(start, numberEnd))'")
+                return
+            }
+            finishNumber(start, badUnderscore)
+        }
+
+        mutating func finishNumber(_ start: Int, _ badUnderscore: Bool) {
+            if badUnderscore {
+                var fixed = ""
+                var prevUnderscore = false
+                for k in start..<pos {
+                    let c = buf[k]
+                    if c == UInt8(ascii: "_") {
+                        if !prevUnderscore, k + 1 < pos, isDigit(buf[k + 1]), k > start, isDigit(buf[k - 1]) || prevUnderscore {
+                            fixed.append("_")
+                        }
+                        prevUnderscore = true
+                    } else {
+                        prevUnderscore = false
+                        fixed.append(Character(Unicode.Scalar(c)))
+                    }
+                }
+                fail(start, pos, .error("invalid number '\(text(start, pos))'", at: Span(start, pos),
+                                        help: "'_' stands only between two digits: write '\(fixed)'"))
+                return
+            }
+            emit(.number, start, pos)
+        }
+
+        /// Digits with single `_` between them. False when an `_` is misplaced.
+        mutating func digits() -> Bool {
+            var ok = true
+            var prev = UInt8(ascii: "_")
+            while pos < buf.count {
+                let c = buf[pos]
+                if isDigit(c) {
+                    prev = c
+                    pos += 1
+                } else if c == UInt8(ascii: "_") {
+                    if prev == UInt8(ascii: "_") || !isDigit(byte(pos + 1)) { ok = false }
+                    prev = c
+                    pos += 1
+                } else {
+                    break
+                }
+            }
+            return ok
+        }
+
+        /// Something number-like that is not a number (`.5`, `1.2.3`, `10px`): one error for the
+        /// whole word.
+        mutating func badNumber(_ start: Int, help: String? = nil) {
+            while pos < buf.count, isIdentChar(buf[pos]) || buf[pos] == UInt8(ascii: ".") { pos += 1 }
+            let word = text(start, pos)
+            var hint = help
+            if word.first == "." { hint = "write a digit before the point: '0\(word)'" }
+            fail(start, pos, .error("invalid number '\(word)'", at: Span(start, pos), help: hint))
+        }
+
+        // MARK: - Strings
+
+        /// `"..."` on one line, with `\" \\ \n \t \u{...}`.
+        mutating func string() {
+            let start = pos
+            pos += 1
+            var problem: Diagnostic? = nil
+            while true {
+                guard pos < buf.count, buf[pos] != 0x0A else {
+                    var end = pos
+                    if end > start, byte(end - 1) == 0x0D { end -= 1 }
+                    fail(start, end, .error("unterminated string", at: Span(start, end),
+                                            help: "close it with '\"' on the same line: strings cannot span lines"))
+                    return
+                }
+                let c = buf[pos]
+                if c == UInt8(ascii: "\"") {
+                    pos += 1
+                    break
+                }
+                if c == UInt8(ascii: "\\") {
+                    let d = escape()
+                    if problem == nil { problem = d }
+                    continue
+                }
+                if c >= 0x80 {
+                    let len = UTF8Check.sequenceLength(buf, pos, buf.count)
+                    if len == 0 {
+                        let bad = invalidRunEnd(pos)
+                        if problem == nil { problem = invalidUTF8(pos, bad) }
+                        pos = bad
+                        continue
+                    }
+                    pos += len
+                    continue
+                }
+                pos += 1
+            }
+            if let problem { fail(start, pos, problem) } else { emit(.string, start, pos) }
+        }
+
+        /// Reads one escape at `pos`; returns its diagnostic when it is not one of the five.
+        mutating func escape() -> Diagnostic? {
+            let start = pos
+            let c = byte(pos + 1)
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"):
+                pos += 2
+                return nil
+            case UInt8(ascii: "u"):
+                pos += 2
+                guard byte(pos) == UInt8(ascii: "{") else {
+                    return .error("invalid escape '\\u' in a string", at: Span(start, pos),
+                                  help: "write a scalar value in braces, as '\\u{1F600}'")
+                }
+                pos += 1
+                var value: UInt32 = 0
+                var count = 0
+                while let h = hexValue(byte(pos)) {
+                    if count < 8 { value = value << 4 | h }
+                    count += 1
+                    pos += 1
+                }
+                guard byte(pos) == UInt8(ascii: "}"), count > 0 else {
+                    return .error("invalid escape '\(text(start, pos))' in a string", at: Span(start, pos),
+                                  help: "write one to six hexadecimal digits in braces, as '\\u{1F600}'")
+                }
+                pos += 1
+                if count > 6 || Unicode.Scalar(value) == nil {
+                    return .error("'\(text(start, pos))' is not a Unicode scalar value", at: Span(start, pos),
+                                  help: "scalar values run from 0 to 10FFFF, without the surrogates D800 to DFFF")
+                }
+                return nil
+            case 0x0A, 0:
+                pos += 1
+                return .error("'\\' at the end of a line", at: Span(start, pos),
+                              help: "strings cannot span lines; write '\\n' for a line break")
+            default:
+                let len = Swift.max(1, UTF8Check.sequenceLength(buf, pos + 1, buf.count))
+                pos += 1 + len
+                return .error("unknown escape '\(text(start, pos))' in a string", at: Span(start, pos),
+                              help: "the escapes are \\\" \\\\ \\n \\t and \\u{...}")
+            }
+        }
+
+        func hexValue(_ c: UInt8) -> UInt32? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - 0x30)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - 0x61 + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - 0x41 + 10)
+            default: return nil
+            }
+        }
+
+        // MARK: - Comments
+
+        mutating func lineComment() {
+            let start = pos
+            pos += 2
+            var segment = start
+            while pos < buf.count, buf[pos] != 0x0A {
+                if buf[pos] >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) == 0 {
+                    if keepComments, pos > segment { emit(.comment, segment, pos) }
+                    let bad = invalidRunEnd(pos)
+                    fail(pos, bad, invalidUTF8(pos, bad))
+                    pos = bad
+                    segment = pos
+                    continue
+                }
+                pos += 1
+            }
+            var end = pos
+            if end > segment, buf[end - 1] == 0x0D { end -= 1 }
+            if keepComments, end > segment { emit(.comment, segment, end) }
+            space = true
+        }
+
+        mutating func blockComment() {
+            let start = pos
+            pos += 2
+            var depth = 1
+            var sawNewline = false
+            while depth > 0 {
+                guard pos < buf.count else {
+                    fail(start, start + 2, .error("unterminated comment", at: Span(start, start + 2),
+                                                  help: "close it with '*/': comments nest, so each '/*' needs its own '*/'"))
+                    return
+                }
+                let c = buf[pos]
+                if c == UInt8(ascii: "*"), byte(pos + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    pos += 2
+                } else if c == UInt8(ascii: "/"), byte(pos + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    pos += 2
+                } else if c == 0x0A {
+                    sawNewline = true
+                    pos += 1
+                } else if c >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) == 0 {
+                    let bad = invalidRunEnd(pos)
+                    fail(pos, bad, invalidUTF8(pos, bad))
+                    pos = bad
+                } else {
+                    pos += 1
+                }
+            }
+            if keepComments { emit(.comment, start, pos) }
+            if sawNewline { emit(.newline, keepComments ? pos : start, pos) }
+            space = true
+        }
+
+        // MARK: - Stray input
+
+        /// The end of a run of bytes that are not UTF-8, starting at `i`.
+        func invalidRunEnd(_ i: Int) -> Int {
+            var j = i + 1
+            while j < buf.count, buf[j] >= 0x80, UTF8Check.sequenceLength(buf, j, buf.count) == 0 { j += 1 }
+            return j
+        }
+
+        func invalidUTF8(_ start: Int, _ end: Int) -> Diagnostic {
+            func hex(_ b: UInt8) -> String {
+                let digits = Array("0123456789ABCDEF")
+                return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
+            }
+            let count = end - start
+            let what = count == 1 ? "byte \(hex(buf[start]))"
+                : count <= 4 ? "bytes " + (start..<end).map { hex(buf[$0]) }.joined(separator: " ")
+                : "\(count) bytes"
+            return .error("invalid UTF-8: \(what)", at: Span(start, end),
+                          help: "wfl reads files as UTF-8; save the file in that encoding")
+        }
+
+        mutating func stray() {
+            let start = pos
+            let c = buf[pos]
+            if c >= 0x80 {
+                let len = UTF8Check.sequenceLength(buf, pos, buf.count)
+                if len == 0 {
+                    pos = invalidRunEnd(pos)
+                    fail(start, pos, invalidUTF8(start, pos))
+                    return
+                }
+                pos += len
+                if let s = decode(start, len), s.properties.isAlphabetic {
+                    pos = start
+                    nonASCIIName(start)
+                    return
+                }
+            } else {
+                pos += 1
+            }
+            let shown: String
+            if c < 0x20 || c == 0x7F {
+                let hex = Array("0123456789ABCDEF")
+                shown = "U+00" + String(hex[Int(c >> 4)]) + String(hex[Int(c & 15)])
+            } else {
+                shown = "'" + text(start, pos) + "'"
+            }
+            var help: String? = nil
+            switch c {
+            case UInt8(ascii: "#"): help = "comments start with '//'"
+            case UInt8(ascii: "'"): help = "strings are written in double quotes: \"...\""
+            case UInt8(ascii: "."): help = "numbers are written with a digit on each side of the point, as '0.5'"
+            default: break
+            }
+            fail(start, pos, .error("unexpected character \(shown)", at: Span(start, pos), help: help))
+        }
+    }
+}

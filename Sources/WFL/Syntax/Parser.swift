@@ -1,0 +1,1164 @@
+/// What parsing a file gives: the tree (with `.invalid` where errors were), every diagnostic of
+/// lexing and parsing in source order, and whether the input ended with a block, a bracket or an
+/// expression still open (the REPL reads more lines then).
+public struct ParseResult: Sendable {
+    public var tree: SyntaxTree
+    public var diagnostics: [Diagnostic]
+    /// True when an error came from reaching the end of the input with something still open.
+    public var incomplete: Bool
+}
+
+/// A recursive-descent parser of LANGUAGE.md's grammar, one function per rule of
+/// `grammar/wfl.ebnf`, the rule in a comment above it.
+///
+/// Errors are reported once per mistake: the first error of a statement puts the parser in panic
+/// mode, which silences it until it has skipped to the next statement. Names are checked as each
+/// statement is read (a `let` is visible to the statements after it in its block and the blocks
+/// inside), with "did you mean" suggestions over what is visible there.
+public struct Parser {
+    /// The deepest nesting of parentheses, brackets, calls, unary operators and conditionals.
+    public static let maxDepth = 256
+
+    /// Parses a whole file.
+    public static func parse(_ source: SourceFile) -> ParseResult {
+        var p = Parser(source: source)
+        let tree = p.parseFile()
+        return ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete)
+    }
+
+    /// What a `let` binds.
+    enum Binding {
+        case value
+        case function(arity: Int)
+        case parameter
+    }
+
+    /// Where a statement stands.
+    enum Context {
+        case file, layout, section
+
+        var name: String {
+            switch self {
+            case .file: return "the top level"
+            case .layout: return "a layout"
+            case .section: return "a section"
+            }
+        }
+    }
+
+    /// What one open block knows: its names and the properties set in it.
+    struct Scope {
+        var names: [String: (Binding, Span)] = [:]
+        var properties: [String: Name] = [:]
+    }
+
+    let source: SourceFile
+    let tokens: [Token]
+    let lexErrors: [Int: Diagnostic]
+    var pos = 0
+    /// Token indices of the `(` and `[` not yet closed; newlines are skipped while any is open.
+    var opens: [Int] = []
+    /// The end of the last token consumed: where "expected ..." errors point.
+    var prevEnd = 0
+    var diagnostics: [Diagnostic] = []
+    var panicking = false
+    var depth = 0
+    var incomplete = false
+    var scopes: [Scope] = [Scope()]
+
+    init(source: SourceFile) {
+        self.source = source
+        let lexed = Lexer.tokenize(source)
+        tokens = lexed.tokens
+        lexErrors = lexed.errors
+        skipBOMAndStart()
+    }
+
+    private mutating func skipBOMAndStart() {
+        prevEnd = tokens.first?.start ?? 0
+    }
+
+    // MARK: - Tokens
+
+    var tok: Token { tokens[pos] }
+
+    @inline(__always) func at(_ kind: TokenKind) -> Bool { tokens[pos].kind == kind }
+
+    /// The token after the current one, newlines included.
+    var next: Token { tokens[Swift.min(pos + 1, tokens.count - 1)] }
+
+    /// Consumes the current token.
+    mutating func advance() {
+        let t = tokens[pos]
+        switch t.kind {
+        case .eof: return
+        case .lParen, .lBracket: opens.append(pos)
+        case .rParen, .rBracket: if !opens.isEmpty { opens.removeLast() }
+        default: break
+        }
+        prevEnd = t.end
+        pos += 1
+        if !opens.isEmpty { skipNewlines() }
+    }
+
+    mutating func skipNewlines() {
+        while tokens[pos].kind == .newline { pos += 1 }
+    }
+
+    func text(_ t: Token) -> String { source.text(t.span) }
+
+    func line(of offset: Int) -> Int { source.position(of: offset).line }
+
+    /// True at a newline, `;`, `}` or the end: where a statement ends.
+    var atStatementEnd: Bool {
+        switch tok.kind {
+        case .newline, .semicolon, .rBrace, .eof: return true
+        default: return false
+        }
+    }
+
+    func isWord(_ t: Token, _ word: String) -> Bool {
+        t.kind == .identifier && t.end - t.start == word.utf8.count && text(t) == word
+    }
+
+    /// How a token is named in a message.
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .newline: return "the end of the line"
+        case .eof: return "the end of the file"
+        case .string: return "the string \(text(t))"
+        default: return "'\(text(t))'"
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    /// Reports an error, unless this statement has already had one; puts the parser in panic mode.
+    mutating func report(_ d: Diagnostic) {
+        if !panicking { diagnostics.append(d) }
+        panicking = true
+    }
+
+    /// Reports an error that does not confuse the parser: reading goes on normally.
+    mutating func reportAndContinue(_ d: Diagnostic) {
+        if !panicking { diagnostics.append(d) }
+    }
+
+    mutating func warn(_ d: Diagnostic) {
+        if !panicking { diagnostics.append(d) }
+    }
+
+    /// "expected X, found Y", or the lexer's own diagnostic when Y is an error token.
+    mutating func reportUnexpected(expected: String, help: String? = nil) {
+        let t = tok
+        if t.kind == .error, let d = lexErrors[pos] {
+            report(d)
+            return
+        }
+        if t.kind == .eof { incomplete = incomplete || !opens.isEmpty || depth > 0 }
+        var hint = help
+        if (t.kind == .lParen || t.kind == .lBracket), t.spaceBefore, pos > 0, tokens[pos - 1].kind == .identifier {
+            let what = t.kind == .lParen ? "a call" : "an index"
+            hint = "\(what) needs its '\(text(t))' directly after the name: remove the space"
+        }
+        let span = t.kind == .newline || t.kind == .eof ? Span.point(prevEnd) : t.span
+        report(.error("expected \(expected), found \(describe(t))", at: span, help: hint))
+    }
+
+    /// After a mistake: skip to where the next statement starts (a newline, `;` or `}` outside
+    /// brackets). A `}` or a statement keyword at the start of a line while a bracket is open
+    /// means the bracket was never closed.
+    mutating func synchronize() {
+        while true {
+            switch tok.kind {
+            case .eof:
+                return
+            case .newline, .semicolon:
+                if opens.isEmpty { return }
+                advance()
+            case .rBrace:
+                opens.removeAll()
+                return
+            case .kwLet, .kwLayout, .kwSection, .kwExpect:
+                if !opens.isEmpty, pos > 0, tokens[pos - 1].kind == .newline {
+                    opens.removeAll()
+                    return
+                }
+                advance()
+            default:
+                advance()
+            }
+        }
+    }
+
+    // MARK: - Statements
+
+    // file = { statement } EOF ;
+    mutating func parseFile() -> SyntaxTree {
+        var statements: [Statement] = []
+        var firstLayout: Block? = nil
+        var firstSection: Span? = nil
+        var layoutNames: [String: Span] = [:]
+        var topExpects: [Span] = []
+        while true {
+            guard let s = nextStatement(in: .file) else {
+                if at(.eof) { break }
+                // A `}` with no block open.
+                panicking = false
+                report(.error("unexpected '}': no block is open here", at: tok.span,
+                              help: "remove it, or look for a '{' missing earlier"))
+                advance()
+                panicking = false
+                continue
+            }
+            switch s.kind {
+            case .layout(let b):
+                if let first = firstSection {
+                    diagnostics.append(.error("'layout' blocks cannot follow top-level sections", at: b.keyword,
+                                              notes: [Note("the first top-level section is at line \(line(of: first.start))")],
+                                              help: "put the sections inside 'layout' blocks, or leave the 'layout' block out"))
+                }
+                if firstLayout == nil { firstLayout = b }
+                if let name = b.name {
+                    if let earlier = layoutNames[name.text] {
+                        diagnostics.append(.error("a layout named '\(name.text)' already exists in this file", at: name.span,
+                                                  notes: [Note("the first '\(name.text)' is here", span: earlier)],
+                                                  help: "give each layout its own name"))
+                    } else {
+                        layoutNames[name.text] = name.span
+                    }
+                }
+            case .section(let b):
+                if firstLayout != nil {
+                    diagnostics.append(.error("a file with 'layout' blocks cannot also have top-level sections", at: b.keyword,
+                                              help: "move this section into a 'layout' block"))
+                }
+                if firstSection == nil { firstSection = b.keyword }
+            case .expect:
+                topExpects.append(s.span)
+            default:
+                break
+            }
+            statements.append(s)
+        }
+        if firstLayout != nil {
+            for span in topExpects {
+                diagnostics.append(.error("'expect' must stand inside a 'layout' block when the file has layouts", at: span,
+                                          help: "move it into the layout whose result it checks"))
+            }
+        }
+        diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
+            .map(\.element)
+        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count))
+    }
+
+    /// Skips empty statements and reads the next one of a block. nil at a `}` or the end.
+    mutating func nextStatement(in context: Context) -> Statement? {
+        while true {
+            while at(.newline) || at(.semicolon) { advance() }
+            if at(.rBrace) || at(.eof) { return nil }
+            panicking = false
+            opens.removeAll()
+            depth = 0
+            let s = parseStatement(in: context)
+            if !panicking, !atStatementEnd {
+                reportUnexpected(expected: "the end of the statement",
+                                 help: "put each statement on its own line, or separate them with ';'")
+            }
+            if panicking { synchronize() }
+            if let s { return s }
+        }
+    }
+
+    // statement = let | layout | section | expect | setting ;
+    mutating func parseStatement(in context: Context) -> Statement? {
+        switch tok.kind {
+        case .kwLet: return parseLet()
+        case .kwLayout: return parseLayout(in: context)
+        case .kwSection: return parseSection(in: context)
+        case .kwExpect: return parseExpect()
+        case .identifier: return parseSetting(in: context)
+        default:
+            reportUnexpected(expected: "a statement",
+                             help: tok.kind == .error ? nil : "a statement is a setting, 'let', 'layout', 'section' or 'expect'")
+            return nil
+        }
+    }
+
+    // let = "let" IDENT [ "(" [ IDENT { "," IDENT } [ "," ] ] ")" ] "=" expr ;
+    mutating func parseLet() -> Statement? {
+        let start = tok.start
+        advance()
+        guard let name = bindableName(what: "name after 'let'") else { return nil }
+        var parameters: [Name]? = nil
+        if at(.lParen) {
+            let open = pos
+            advance()
+            var params: [Name] = []
+            while !at(.rParen) {
+                guard let p = bindableName(what: "a parameter name") else { return nil }
+                if let dup = params.first(where: { $0.text == p.text }) {
+                    reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
+                                             notes: [Note("first named here", span: dup.span)]))
+                }
+                params.append(p)
+                if at(.comma) { advance() } else { break }
+            }
+            guard closing(.rParen, opened: open) else {
+                declare(name, .function(arity: params.count), silently: true)
+                return nil
+            }
+            parameters = params
+        }
+        let binding: Binding = parameters.map { .function(arity: $0.count) } ?? .value
+        guard at(.assign) else {
+            declare(name, binding, silently: true)
+            let shown = parameters == nil ? name.text : "\(name.text)(\(parameters!.map(\.text).joined(separator: ", ")))"
+            reportUnexpected(expected: "'=' after 'let \(shown)'", help: "write 'let \(shown) = value'")
+            return nil
+        }
+        advance()
+        guard canStartExpression else {
+            declare(name, binding, silently: true)
+            reportUnexpected(expected: "a value after '='")
+            return nil
+        }
+        scopes.append(Scope())
+        if let params = parameters {
+            declare(name, .function(arity: params.count), silently: true)
+            for p in params { declare(p, .parameter, silently: true) }
+        }
+        let value = parseExpr()
+        if !panicking { resolve(value, lanes: false) }
+        scopes.removeLast()
+        declare(name, binding)
+        let decl = LetDecl(name: name, parameters: parameters, value: value)
+        return Statement(kind: .let(decl), span: Span(start, prevEnd))
+    }
+
+    /// A name that `let` may bind, or nil after reporting why not.
+    mutating func bindableName(what: String) -> Name? {
+        let t = tok
+        if t.kind == .identifier {
+            if isWord(t, "x") {
+                report(.error("'x' cannot be a name: it separates the sides of a size ('W x H')", at: t.span,
+                              help: "choose another name"))
+                return nil
+            }
+            advance()
+            return Name(text(t), t.span)
+        }
+        if t.kind.isReservedWord {
+            report(.error("'\(text(t))' is a reserved word and cannot be a name", at: t.span,
+                          help: "choose another name, such as '\(text(t))Value'"))
+            return nil
+        }
+        reportUnexpected(expected: "a \(what)")
+        return nil
+    }
+
+    /// Records a `let` in the innermost block, with the warnings for names bound twice.
+    mutating func declare(_ name: Name, _ binding: Binding, silently: Bool = false) {
+        if !silently {
+            if let (_, earlier) = scopes[scopes.count - 1].names[name.text] {
+                warn(.warning("'\(name.text)' is defined again in this block", at: name.span,
+                              notes: [Note("the earlier definition is at line \(line(of: earlier.start)); it still applies before this line")]))
+            } else if let (_, outer) = lookup(name.text) {
+                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: outer.start))", at: name.span,
+                              help: "rename one of them if this is not meant"))
+            } else if Builtins.variables.contains(name.text) {
+                warn(.warning("'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
+                              help: "choose another name to keep '\(name.text)' usable"))
+            }
+        }
+        scopes[scopes.count - 1].names[name.text] = (binding, name.span)
+    }
+
+    func lookup(_ name: String) -> (Binding, Span)? {
+        for scope in scopes.reversed() {
+            if let b = scope.names[name] { return b }
+        }
+        return nil
+    }
+
+    // layout = "layout" name "{" { statement } "}" ;
+    mutating func parseLayout(in context: Context) -> Statement? {
+        let keyword = tok.span
+        advance()
+        if context != .file {
+            reportAndContinue(.error("'layout' cannot stand inside \(context.name)", at: keyword,
+                                     help: "'layout' blocks stand at the top level only: close this \(context == .section ? "section" : "layout") first"))
+        }
+        var name: BlockName? = nil
+        if at(.identifier) || at(.string) {
+            name = parseName()
+        } else if at(.lBrace) {
+            reportAndContinue(.error("a layout needs a name", at: tok.span, help: "write 'layout feed {'"))
+        } else {
+            reportUnexpected(expected: "a name after 'layout'", help: "write 'layout feed {'")
+            return nil
+        }
+        guard let block = parseBlock(keyword: keyword, keywordText: "layout", name: name, inner: .layout) else { return nil }
+        return Statement(kind: .layout(block), span: Span(keyword.start, prevEnd))
+    }
+
+    // section = "section" [ name ] "{" { statement } "}" ;
+    mutating func parseSection(in context: Context) -> Statement? {
+        let keyword = tok.span
+        advance()
+        if context == .section {
+            reportAndContinue(.error("sections cannot be nested", at: keyword,
+                                     help: "close the section before starting another"))
+        }
+        let name = at(.identifier) || at(.string) ? parseName() : nil
+        guard let block = parseBlock(keyword: keyword, keywordText: "section", name: name, inner: .section) else { return nil }
+        return Statement(kind: .section(block), span: Span(keyword.start, prevEnd))
+    }
+
+    // name = IDENT | STRING ;
+    mutating func parseName() -> BlockName {
+        let t = tok
+        advance()
+        if t.kind == .string { return BlockName(text: stringValue(t), span: t.span, quoted: true) }
+        return BlockName(text: text(t), span: t.span, quoted: false)
+    }
+
+    /// `"{" { statement } "}"` of a layout or section.
+    mutating func parseBlock(keyword: Span, keywordText: String, name: BlockName?, inner: Context) -> Block? {
+        if !at(.lBrace) {
+            var look = pos
+            while tokens[look].kind == .newline { look += 1 }
+            if at(.newline), tokens[look].kind == .lBrace {
+                reportAndContinue(.error("'{' must stand on the line of '\(keywordText)'", at: tokens[look].span,
+                                         help: "move the '{' up to the end of line \(line(of: keyword.start))"))
+                pos = look
+            } else {
+                reportUnexpected(expected: "'{' after '\(keywordText)\(name.map { " " + source.text($0.span) } ?? "")'")
+                return nil
+            }
+        }
+        let open = tok.span
+        advance()
+        scopes.append(Scope())
+        var statements: [Statement] = []
+        while let s = nextStatement(in: inner) { statements.append(s) }
+        scopes.removeLast()
+        var close: Span? = nil
+        if at(.rBrace) {
+            close = tok.span
+            advance()
+        } else {
+            incomplete = true
+            panicking = false
+            report(.error("'}' expected to close '{' at line \(line(of: open.start))", at: .point(prevEnd),
+                          notes: [Note("the block opened here", span: open)]))
+        }
+        return Block(keyword: keyword, name: name, statements: statements, openBrace: open, closeBrace: close)
+    }
+
+    // expect = "expect" expr [ "," STRING ] ;
+    mutating func parseExpect() -> Statement? {
+        let start = tok.start
+        advance()
+        guard canStartExpression else {
+            reportUnexpected(expected: "a condition after 'expect'", help: "write, for example, 'expect contentHeight == 864'")
+            return nil
+        }
+        let condition = parseExpr()
+        var label: Name? = nil
+        if !panicking, at(.comma) {
+            advance()
+            guard at(.string) else {
+                reportUnexpected(expected: "a string after ',' to label the expectation",
+                                 help: "write the label in double quotes: expect ..., \"header height\"")
+                return nil
+            }
+            label = Name(stringValue(tok), tok.span)
+            advance()
+        }
+        if !panicking { resolve(condition, lanes: false) }
+        return Statement(kind: .expect(Expectation(condition: condition, label: label)), span: Span(start, prevEnd))
+    }
+
+    // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | valueArguments ) ;
+    mutating func parseSetting(in context: Context) -> Statement? {
+        let nameTok = tok
+        let name = Name(text(nameTok), nameTok.span)
+        guard let info = SettingTable.info(name.text) else {
+            unknownSetting(name)
+            return nil
+        }
+        advance()
+        if info.level == .layout, context == .section {
+            reportAndContinue(.error("'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,
+                                     help: "move it out of the section, to the layout or the top of the file"))
+        }
+        if atStatementEnd {
+            report(.error("missing value for '\(name.text)'", at: name.span, help: "write, for example, '\(info.example)'"))
+            return nil
+        }
+        if at(.assign) {
+            report(.error("settings take no '='", at: tok.span, help: "write '\(info.example)'"))
+            return nil
+        }
+        let arguments: [Argument]?
+        switch info.shape {
+        case .word(let words): arguments = parseWordArgument(info, words)
+        case .size: arguments = parseSizeArgument(info)
+        case .lanes: arguments = parseLanesArgument(info)
+        case .insets: arguments = parseInsetsArgument(info)
+        case .values(let lo, let hi): arguments = parseValueArguments(info, min: lo, max: hi)
+        }
+        guard let arguments else { return nil }
+        if !panicking {
+            for a in arguments {
+                switch a {
+                case .value(let e), .adaptive(let e, _), .side(_, let e): resolve(e, lanes: false)
+                case .size(let w, let h, _): resolve(w, lanes: false); resolve(h, lanes: false)
+                case .word: break
+                }
+            }
+        }
+        var properties = info.properties
+        if case .side = arguments.first {
+            properties = arguments.compactMap { if case .side(let n, _) = $0 { return "\(info.name).\(n.text)" } else { return nil } }
+        }
+        noteProperties(properties, of: name)
+        return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
+    }
+
+    /// The warning for setting one thing twice in a block.
+    mutating func noteProperties(_ properties: [String], of name: Name) {
+        var warned = false
+        for p in properties {
+            if let earlier = scopes[scopes.count - 1].properties[p], !warned {
+                warned = true
+                let message = earlier.text == name.text
+                    ? "'\(name.text)' is set twice in this block; the later one wins"
+                    : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
+                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
+            }
+            scopes[scopes.count - 1].properties[p] = name
+        }
+    }
+
+    mutating func unknownSetting(_ name: Name) {
+        var help = Suggest.didYouMean(name.text, among: SettingTable.names)
+        let after = next
+        if after.kind == .assign {
+            help = "to name a value, write 'let \(name.text) = ...'"
+        } else if help == nil, lookup(name.text) != nil || Builtins.variables.contains(name.text) {
+            help = "an expression cannot stand alone in a file: use it in a setting or an 'expect'"
+        }
+        report(.error("unknown setting '\(name.text)'", at: name.span, help: help))
+    }
+
+    // wordArgument = IDENT ;
+    mutating func parseWordArgument(_ info: SettingInfo, _ words: [String]) -> [Argument]? {
+        let t = tok
+        let choices = listWords(words)
+        if t.kind == .identifier {
+            let word = text(t)
+            guard words.contains(word) else {
+                report(.error("'\(word)' is not a value of '\(info.name)'", at: t.span,
+                              help: Suggest.didYouMean(word, among: words) ?? "'\(info.name)' takes \(choices)"))
+                return nil
+            }
+            advance()
+            return [.word(Name(word, t.span))]
+        }
+        if t.kind == .string, words.contains(stringValue(t)) {
+            report(.error("'\(info.name)' takes a bare word, not a string", at: t.span,
+                          help: "write '\(info.name) \(stringValue(t))'"))
+            return nil
+        }
+        if t.kind == .error {
+            reportUnexpected(expected: "")
+            return nil
+        }
+        report(.error("'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
+                      help: "write, for example, '\(info.example)'"))
+        return nil
+    }
+
+    // sizeArgument = expr "x" expr ;
+    mutating func parseSizeArgument(_ info: SettingInfo) -> [Argument]? {
+        guard let w = argumentExpression(info) else { return nil }
+        guard isWord(tok, "x") else {
+            if atStatementEnd {
+                report(.error("'\(info.name)' takes a size 'W x H', not one value", at: w.span,
+                              help: "write, for example, '\(info.example)'"))
+            } else {
+                reportUnexpected(expected: "'x' between the two sides of the size",
+                                 help: "write, for example, '\(info.example)'")
+            }
+            return nil
+        }
+        let xSpan = tok.span
+        advance()
+        if atStatementEnd {
+            report(.error("missing the height after 'x' in '\(info.name)'", at: xSpan,
+                          help: "write, for example, '\(info.example)'"))
+            return nil
+        }
+        guard let h = argumentExpression(info) else { return nil }
+        return [.size(w, h, w.span.to(h.span))]
+    }
+
+    // lanesArgument = "adaptive" "(" expr ")" | expr ;
+    mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
+        guard let e = argumentExpression(info) else { return nil }
+        if case .call(let callee, let args, let span) = e, callee.text == "adaptive" {
+            guard args.count == 1 else {
+                report(.error("'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
+                              help: "write, for example, '\(info.name) adaptive(150)'"))
+                return nil
+            }
+            return extraArguments(info, [.adaptive(args[0], span)])
+        }
+        return extraArguments(info, [.value(e)])
+    }
+
+    // insetsArgument = side expr { side expr } | expr { expr } ;
+    // side = "top" | "left" | "bottom" | "right" ;
+    mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
+        if tok.kind == .identifier, SettingTable.sides.contains(text(tok)), lookup(text(tok)) == nil {
+            var args: [Argument] = []
+            while tok.kind == .identifier, SettingTable.sides.contains(text(tok)) {
+                let side = Name(text(tok), tok.span)
+                advance()
+                if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
+                    report(.error("the side '\(side.text)' is given twice", at: side.span,
+                                  notes: [Note("first given here", span: earlier.span)]))
+                    return nil
+                }
+                if atStatementEnd || !canStartExpression {
+                    if atStatementEnd {
+                        report(.error("missing value after '\(side.text)'", at: side.span,
+                                      help: "write, for example, '\(info.name) \(side.text) 10'"))
+                    } else {
+                        reportUnexpected(expected: "a value after '\(side.text)'")
+                    }
+                    return nil
+                }
+                args.append(.side(side, parseExpr()))
+                if panicking { return nil }
+            }
+            if !atStatementEnd {
+                if canStartExpression {
+                    report(.error("'\(info.name)' takes named sides or plain values, not both", at: tok.span,
+                                  help: "name every side: '\(info.name) top 10 left 4'"))
+                } else {
+                    reportUnexpected(expected: "a side ('top', 'left', 'bottom' or 'right')")
+                }
+                return nil
+            }
+            return args
+        }
+        if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides),
+           lookup(text(tok)) == nil, !Builtins.variables.contains(text(tok)) {
+            report(.error("unknown side '\(text(tok))'", at: tok.span,
+                          help: "did you mean '\(guess)'? The sides are top, left, bottom and right"))
+            return nil
+        }
+        var args: [Argument] = []
+        while !atStatementEnd, canStartExpression, args.count < 5 {
+            args.append(.value(parseExpr()))
+            if panicking { return nil }
+        }
+        if args.isEmpty {
+            reportUnexpected(expected: "a value for '\(info.name)'")
+            return nil
+        }
+        if ![1, 2, 4].contains(args.count) || !atStatementEnd {
+            if !atStatementEnd, !canStartExpression {
+                reportUnexpected(expected: "another value or the end of the line")
+                return nil
+            }
+            let span = args[0].span.to(args[args.count - 1].span)
+            report(.error("'\(info.name)' takes 1, 2 or 4 values, not \(args.count)\(args.count >= 5 ? " or more" : "")", at: span,
+                          help: "one value for all sides, two for vertical and horizontal, four for top, left, bottom and right; or name them: '\(info.name) top 10 left 4'"))
+            return nil
+        }
+        return args
+    }
+
+    /// True when the current word is a name that is visible here (so not a misspelt side).
+    func atSideLikeName() -> Bool {
+        let word = text(tok)
+        return lookup(word) != nil || Builtins.variables.contains(word) || Builtins.arity(of: word) != nil
+    }
+
+    // valueArguments = expr { expr } ;
+    mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
+        var args: [Argument] = []
+        while args.count < max, !atStatementEnd {
+            guard let e = argumentExpression(info) else { return nil }
+            args.append(.value(e))
+        }
+        return extraArguments(info, args)
+    }
+
+    /// One expression argument, or nil after an error saying why there is none.
+    mutating func argumentExpression(_ info: SettingInfo) -> Expr? {
+        guard canStartExpression else {
+            if isWord(tok, "x") {
+                report(.error("'\(info.name)' takes a value before 'x'", at: tok.span, help: "write, for example, '\(info.example)'"))
+            } else {
+                reportUnexpected(expected: "a value for '\(info.name)'", help: "write, for example, '\(info.example)'")
+            }
+            return nil
+        }
+        let e = parseExpr()
+        return panicking ? nil : e
+    }
+
+    /// Checks that nothing is left on the line after a setting's arguments.
+    mutating func extraArguments(_ info: SettingInfo, _ args: [Argument]) -> [Argument]? {
+        if atStatementEnd { return args }
+        let count: String
+        switch info.shape {
+        case .values(_, let hi) where hi == 2: count = "one or two values"
+        default: count = "one value"
+        }
+        if isWord(tok, "x") {
+            report(.error("'\(info.name)' takes \(count), not a size", at: tok.span, help: "write, for example, '\(info.example)'"))
+        } else if canStartExpression {
+            var hint = "write, for example, '\(info.example)'"
+            if at(.lParen) || at(.minus) {
+                hint = "to compute a value, write it as one expression: '\(info.name) (a - b)'"
+            }
+            report(.error("'\(info.name)' takes \(count)", at: tok.span, help: hint))
+        } else {
+            reportUnexpected(expected: "the end of the statement")
+        }
+        return nil
+    }
+
+    // MARK: - Expressions
+
+    /// True when the current token can begin an expression (`x` cannot: it separates sizes).
+    var canStartExpression: Bool {
+        switch tok.kind {
+        case .number, .string, .kwTrue, .kwFalse, .lParen, .lBracket, .minus, .bang, .error: return true
+        case .identifier: return !isWord(tok, "x")
+        default: return false
+        }
+    }
+
+    /// Enters one level of nesting; false (with the error) past `maxDepth`.
+    mutating func enter() -> Bool {
+        depth += 1
+        if depth > Parser.maxDepth {
+            report(.error("expression nested too deeply: more than \(Parser.maxDepth) levels", at: tok.span,
+                          help: "name inner parts with 'let' to flatten it"))
+            return false
+        }
+        return true
+    }
+
+    // expr = orExpr [ "?" expr ":" expr ] ;
+    mutating func parseExpr() -> Expr {
+        let condition = parseOr()
+        guard at(.question), !panicking else { return condition }
+        let question = tok.span
+        guard enter() else { depth -= 1; return .invalid(condition.span) }
+        defer { depth -= 1 }
+        advance()
+        let then = parseExpr()
+        guard at(.colon) else {
+            if !panicking {
+                reportUnexpected(expected: "':' in the conditional that starts at '?'",
+                                 help: "a conditional has both branches: 'c ? a : b'")
+                _ = question
+            }
+            return .invalid(condition.span.to(then.span))
+        }
+        advance()
+        let otherwise = parseExpr()
+        return .conditional(condition, then, otherwise, condition.span.to(otherwise.span))
+    }
+
+    // orExpr = andExpr { "||" andExpr } ;
+    mutating func parseOr() -> Expr { chain(level: 1) }
+
+    // andExpr = comparison { "&&" comparison } ;
+    mutating func parseAnd() -> Expr { chain(level: 2) }
+
+    // comparison = sum [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" ) sum ] ;
+    mutating func parseComparison() -> Expr { chain(level: 3) }
+
+    // sum = product { ( "+" | "-" ) product } ;
+    mutating func parseSum() -> Expr { chain(level: 4) }
+
+    // product = unary { ( "*" | "/" | "%" ) unary } ;
+    mutating func parseProduct() -> Expr { chain(level: 5) }
+
+    /// The operand rule of a precedence level.
+    mutating func operand(level: Int) -> Expr {
+        switch level {
+        case 1: return parseAnd()
+        case 2: return parseComparison()
+        case 3: return parseSum()
+        case 4: return parseProduct()
+        default: return parseUnary()
+        }
+    }
+
+    /// The binary operator of the current token at `level`, if any.
+    func binaryOp(level: Int) -> BinaryOp? {
+        let op: BinaryOp
+        switch tok.kind {
+        case .or: op = .or
+        case .and: op = .and
+        case .equal: op = .equal
+        case .notEqual: op = .notEqual
+        case .less: op = .less
+        case .lessEqual: op = .lessEqual
+        case .greater: op = .greater
+        case .greaterEqual: op = .greaterEqual
+        case .plus: op = .add
+        case .minus: op = .subtract
+        case .star: op = .multiply
+        case .slash: op = .divide
+        case .percent: op = .remainder
+        default: return nil
+        }
+        return op.precedence == level ? op : nil
+    }
+
+    /// A chain of operators of one level, read in a loop: a long chain costs no stack.
+    mutating func chain(level: Int) -> Expr {
+        let first = operand(level: level)
+        var rest: [Operand] = []
+        while !panicking, let op = binaryOp(level: level) {
+            let opSpan = tok.span
+            if level == 3, !rest.isEmpty {
+                reportAndContinue(.error("comparisons do not chain", at: opSpan,
+                                         help: "join two comparisons with '&&': 'a < b && b < c'"))
+            }
+            advance()
+            if atStatementEnd || !canStartExpression {
+                if tok.kind == .error {
+                    reportUnexpected(expected: "")
+                } else {
+                    report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
+                                  help: "write what the operator applies to, or remove it"))
+                }
+                return .invalid(first.span.to(opSpan))
+            }
+            rest.append(Operand(op, opSpan, operand(level: level)))
+        }
+        if rest.isEmpty { return first }
+        return .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
+    }
+
+    // unary = ( "-" | "!" ) unary | postfix ;
+    mutating func parseUnary() -> Expr {
+        guard at(.minus) || at(.bang) else { return parsePostfix() }
+        let op: UnaryOp = at(.minus) ? .negate : .not
+        let opSpan = tok.span
+        guard enter() else { depth -= 1; return .invalid(opSpan) }
+        defer { depth -= 1 }
+        advance()
+        if atStatementEnd || !canStartExpression {
+            if tok.kind == .error {
+                reportUnexpected(expected: "")
+            } else {
+                report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
+                              help: "write what the operator applies to, or remove it"))
+            }
+            return .invalid(opSpan)
+        }
+        let operand = parseUnary()
+        return .unary(op, operand, opSpan.to(operand.span))
+    }
+
+    // postfix = primary { call | index } ;
+    mutating func parsePostfix() -> Expr {
+        var e = parsePrimary()
+        var levels = 0
+        defer { depth -= levels }
+        while !panicking, !tok.spaceBefore, at(.lParen) || at(.lBracket) {
+            levels += 1
+            guard enter() else { return .invalid(e.span) }
+            if at(.lParen) {
+                guard case .name(let callee, let span) = e else {
+                    report(.error("only a function name can be called", at: tok.span,
+                                  help: "call a function by its name, as 'max(a, b)'"))
+                    return .invalid(e.span)
+                }
+                let args = parseCall()
+                e = .call(Name(callee, span), args, Span(span.start, prevEnd))
+            } else {
+                let index = parseIndex()
+                e = .index(e, index, Span(e.span.start, prevEnd))
+            }
+        }
+        return e
+    }
+
+    // call = "(" [ expr { "," expr } [ "," ] ] ")" ;
+    mutating func parseCall() -> [Expr] {
+        let open = pos
+        advance()
+        let args = parseExpressionList(closer: .rParen, what: "an argument")
+        _ = closing(.rParen, opened: open)
+        return args
+    }
+
+    // index = "[" expr "]" ;
+    mutating func parseIndex() -> Expr {
+        let open = pos
+        advance()
+        guard canStartExpression else {
+            reportUnexpected(expected: "an index inside '[ ]'")
+            return .invalid(tokens[open].span)
+        }
+        let e = parseExpr()
+        _ = closing(.rBracket, opened: open)
+        return e
+    }
+
+    /// Comma-separated expressions up to `closer` (not consumed), a trailing comma allowed.
+    mutating func parseExpressionList(closer: TokenKind, what: String) -> [Expr] {
+        var items: [Expr] = []
+        while !panicking, !at(closer) {
+            guard canStartExpression else {
+                reportUnexpected(expected: items.isEmpty ? "\(what) or '\(closer.spelling!)'" : "\(what)")
+                break
+            }
+            items.append(parseExpr())
+            if at(.comma) { advance() } else { break }
+        }
+        return items
+    }
+
+    /// Consumes the closing bracket of the one opened at token `open`, or reports that it is
+    /// missing. When the closer is missing and a line break was passed on the way, reading resumes
+    /// at that line break, so the next line is read as a statement of its own.
+    mutating func closing(_ closer: TokenKind, opened open: Int) -> Bool {
+        if at(closer) {
+            advance()
+            return true
+        }
+        if panicking { return false }
+        let opener = tokens[open]
+        if at(.eof) { incomplete = true }
+        // A line break skipped just before this token: resume there.
+        var resume: Int? = nil
+        var k = pos - 1
+        while k > open, tokens[k].kind == .newline {
+            resume = k
+            k -= 1
+        }
+        if tok.kind == .error, let d = lexErrors[pos] {
+            report(d)
+        } else {
+            let found = resume == nil && !at(.eof) ? ", found \(describe(tok))" : ""
+            report(.error("'\(closer.spelling!)' expected to close '\(text(opener))' at line \(line(of: opener.start))\(found)",
+                          at: .point(prevEnd),
+                          notes: line(of: opener.start) != line(of: prevEnd) ? [Note("'\(text(opener))' opened here", span: opener.span)] : []))
+        }
+        if let resume {
+            opens.removeAll()
+            pos = resume
+        }
+        return false
+    }
+
+    // primary = NUMBER | STRING | "true" | "false" | IDENT | "(" expr ")" | list ;
+    mutating func parsePrimary() -> Expr {
+        let t = tok
+        switch t.kind {
+        case .number:
+            advance()
+            return .number(numberValue(t), t.span)
+        case .string:
+            advance()
+            return .string(stringValue(t), t.span)
+        case .kwTrue, .kwFalse:
+            advance()
+            return .boolean(t.kind == .kwTrue, t.span)
+        case .identifier:
+            if isWord(t, "x") {
+                report(.error("'x' is not a value: it separates the sides of a size ('W x H')", at: t.span,
+                              help: "use 'x' only between two sides, as in 'size 100 x 50'"))
+                return .invalid(t.span)
+            }
+            advance()
+            return .name(text(t), t.span)
+        case .lParen:
+            guard enter() else { depth -= 1; return .invalid(t.span) }
+            defer { depth -= 1 }
+            let open = pos
+            advance()
+            guard canStartExpression else {
+                reportUnexpected(expected: "a value inside '( )'")
+                return .invalid(t.span)
+            }
+            let inner = parseExpr()
+            _ = closing(.rParen, opened: open)
+            return inner
+        case .lBracket:
+            return parseList()
+        case .error:
+            if let d = lexErrors[pos] { reportAndContinue(d) }
+            advance()
+            return .invalid(t.span)
+        default:
+            if t.kind == .eof { incomplete = true }
+            reportUnexpected(expected: "a value")
+            return .invalid(.point(prevEnd))
+        }
+    }
+
+    // list = "[" [ expr { "," expr } [ "," ] ] "]" ;
+    mutating func parseList() -> Expr {
+        let open = pos
+        let start = tok.start
+        guard enter() else { depth -= 1; return .invalid(tok.span) }
+        defer { depth -= 1 }
+        advance()
+        let items = parseExpressionList(closer: .rBracket, what: "a value")
+        _ = closing(.rBracket, opened: open)
+        return .list(items, Span(start, prevEnd))
+    }
+
+    // MARK: - Values of tokens
+
+    func numberValue(_ t: Token) -> Double {
+        source.bytes.withUnsafeBufferPointer { b in
+            var v: UInt64 = 0
+            var digits = 0
+            var plain = true
+            for k in t.start..<t.end {
+                let c = b[k]
+                if c &- 0x30 < 10 {
+                    v = v &* 10 &+ UInt64(c &- 0x30)
+                    digits += 1
+                } else if c != UInt8(ascii: "_") {
+                    plain = false
+                    break
+                }
+            }
+            if plain, digits <= 15 { return Double(v) }
+            var s = ""
+            for k in t.start..<t.end where b[k] != UInt8(ascii: "_") { s.unicodeScalars.append(Unicode.Scalar(b[k])) }
+            return Double(s) ?? .nan
+        }
+    }
+
+    /// The value of a string token, escapes decoded (the lexer has checked them).
+    func stringValue(_ t: Token) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = source.text(Span(t.start + 1, t.end - 1)).unicodeScalars.makeIterator()
+        while let c = scalars.next() {
+            guard c == "\\" else { out.append(c); continue }
+            switch scalars.next() {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "u":
+                _ = scalars.next()
+                var v: UInt32 = 0
+                while let h = scalars.next(), h != "}" {
+                    v = v << 4 | UInt32(h.properties.numericType != nil ? h.value - 48 : (h.value | 0x20) - 87)
+                }
+                out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            case let other?: out.append(other)
+            case nil: break
+            }
+        }
+        return String(out)
+    }
+
+    // MARK: - Names
+
+    /// Checks that every name and call in `e` means something here.
+    mutating func resolve(_ e: Expr, lanes: Bool) {
+        switch e {
+        case .number, .boolean, .string, .invalid:
+            return
+        case .name(let n, let span):
+            if let (binding, _) = lookup(n) {
+                if case .function = binding {
+                    reportAndContinue(.error("'\(n)' is a function: call it with its arguments", at: span,
+                                             help: "write '\(n)(...)'"))
+                }
+                return
+            }
+            if Builtins.variables.contains(n) { return }
+            var help = Suggest.didYouMean(n, among: visibleValueNames())
+            if help == nil, SettingTable.info(n) != nil {
+                help = "settings are not values: name the value with 'let' to use it in both places"
+            } else if help == nil, Builtins.arity(of: n) != nil || n == "adaptive" {
+                help = "'\(n)' is a function: write '\(n)(...)'"
+            }
+            reportAndContinue(.error("unknown name '\(n)'", at: span, help: help))
+        case .list(let items, _):
+            for item in items { resolve(item, lanes: false) }
+        case .unary(_, let operand, _):
+            resolve(operand, lanes: false)
+        case .binary(let first, let rest, _):
+            resolve(first, lanes: false)
+            for r in rest { resolve(r.rhs, lanes: false) }
+        case .conditional(let c, let a, let b, _):
+            resolve(c, lanes: false)
+            resolve(a, lanes: false)
+            resolve(b, lanes: false)
+        case .index(let base, let index, _):
+            resolve(base, lanes: false)
+            resolve(index, lanes: false)
+        case .call(let callee, let args, _):
+            for a in args { resolve(a, lanes: false) }
+            if let (binding, _) = lookup(callee.text) {
+                switch binding {
+                case .function(let arity):
+                    if arity != args.count {
+                        reportAndContinue(.error("'\(callee.text)' takes \(Arity.exactly([arity]).description), not \(args.count)",
+                                                 at: callee.span))
+                    }
+                case .value, .parameter:
+                    reportAndContinue(.error("'\(callee.text)' is a value, not a function", at: callee.span,
+                                             help: "to define a function, write 'let \(callee.text)(a) = ...'"))
+                }
+                return
+            }
+            if let arity = Builtins.arity(of: callee.text) {
+                if !arity.accepts(args.count) {
+                    reportAndContinue(.error("'\(callee.text)' takes \(arity.description), not \(args.count)", at: callee.span))
+                }
+                return
+            }
+            if callee.text == "adaptive" {
+                reportAndContinue(.error("'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: callee.span,
+                                         help: "write 'columns adaptive(150)'"))
+                return
+            }
+            reportAndContinue(.error("unknown function '\(callee.text)'", at: callee.span,
+                                     help: Suggest.didYouMean(callee.text, among: visibleFunctionNames())))
+        }
+    }
+
+    func visibleValueNames() -> [String] {
+        var names: [String] = []
+        for scope in scopes.reversed() {
+            for (n, (b, _)) in scope.names.sorted(by: { $0.key < $1.key }) {
+                if case .function = b { continue }
+                names.append(n)
+            }
+        }
+        return names + Builtins.variables
+    }
+
+    func visibleFunctionNames() -> [String] {
+        var names: [String] = []
+        for scope in scopes.reversed() {
+            for (n, (b, _)) in scope.names.sorted(by: { $0.key < $1.key }) {
+                if case .function = b { names.append(n) }
+            }
+        }
+        return names + Builtins.functions.map(\.name) + Builtins.expectFunctions.map(\.name)
+    }
+}

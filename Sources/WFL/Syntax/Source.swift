@@ -1,0 +1,130 @@
+/// A half-open range of byte offsets into a source file.
+public struct Span: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The offset of the first byte.
+    public var start: Int
+    /// The offset just past the last byte.
+    public var end: Int
+
+    /// A span from `start` up to, not including, `end`.
+    @inlinable public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// An empty span at `offset`: a caret between two characters.
+    public static func point(_ offset: Int) -> Span { Span(offset, offset) }
+
+    /// The smallest span that covers both.
+    public func to(_ other: Span) -> Span { Span(Swift.min(start, other.start), Swift.max(end, other.end)) }
+
+    public var length: Int { end - start }
+    public var description: String { "\(start)..<\(end)" }
+}
+
+/// A line and column, both counted from 1. Columns count Unicode scalar values.
+public struct Position: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The text of one `.wfl` file, its name for messages, and where its lines start.
+///
+/// Spans are byte offsets; lines and columns are computed only when something is reported, by a
+/// binary search over the line starts.
+public struct SourceFile: Sendable {
+    /// The name diagnostics show: a path, or `<stdin>`.
+    public let name: String
+    /// The raw bytes, as read. They need not be valid UTF-8.
+    public let bytes: [UInt8]
+    /// The offset at which each line starts. A line ends at LF; a CR before it is not part of it.
+    public let lineStarts: [Int]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    public init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// The 0-based index of the line that holds `offset`.
+    public func lineIndex(of offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The line and column of a byte offset.
+    public func position(of offset: Int) -> Position {
+        let line = lineIndex(of: offset)
+        let start = lineStarts[line]
+        return Position(line: line + 1, column: SourceFile.scalarCount(bytes, start, Swift.min(offset, bytes.count)) + 1)
+    }
+
+    /// The bytes of the 0-based line `index`, without its LF or CRLF.
+    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return bytes[start..<Swift.max(start, end)]
+    }
+
+    /// The text between two offsets, with bytes that are not UTF-8 shown as U+FFFD.
+    public func text(_ span: Span) -> String {
+        String(decoding: bytes[Swift.max(0, span.start)..<Swift.min(bytes.count, span.end)], as: UTF8.self)
+    }
+
+    /// How many scalars the bytes `start..<end` hold; a byte that is not part of a valid sequence
+    /// counts as one, as it is shown as one U+FFFD.
+    static func scalarCount(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+        var n = 0, i = start
+        while i < end {
+            let len = UTF8Check.sequenceLength(bytes, i, end)
+            i += len == 0 ? 1 : len
+            n += 1
+        }
+        return n
+    }
+}
+
+/// UTF-8 validation of one sequence at a time, so that bad bytes are reported where they stand.
+enum UTF8Check {
+    /// The length of the valid UTF-8 sequence at `i`, or 0 when the bytes there are not one.
+    @inline(__always)
+    static func sequenceLength(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        let c0 = b[i]
+        if c0 < 0x80 { return 1 }
+        func cont(_ k: Int) -> Bool { i + k < end && b[i + k] & 0xC0 == 0x80 }
+        switch c0 {
+        case 0xC2...0xDF:
+            return cont(1) ? 2 : 0
+        case 0xE0...0xEF:
+            guard cont(1), cont(2) else { return 0 }
+            let c1 = b[i + 1]
+            if c0 == 0xE0 && c1 < 0xA0 { return 0 }           // overlong
+            if c0 == 0xED && c1 >= 0xA0 { return 0 }          // surrogate
+            return 3
+        case 0xF0...0xF4:
+            guard cont(1), cont(2), cont(3) else { return 0 }
+            let c1 = b[i + 1]
+            if c0 == 0xF0 && c1 < 0x90 { return 0 }           // overlong
+            if c0 == 0xF4 && c1 >= 0x90 { return 0 }          // above U+10FFFF
+            return 4
+        default:
+            return 0
+        }
+    }
+
+    static func sequenceLength(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { sequenceLength($0, i, end) }
+    }
+}

@@ -1,0 +1,108 @@
+/// The kinds of token of LANGUAGE.md's lexical structure.
+public enum TokenKind: UInt8, Sendable, CaseIterable {
+    case identifier, number, string
+    // Reserved words.
+    case kwLet, kwLayout, kwSection, kwExpect, kwTrue, kwFalse
+    // Punctuation and operators.
+    case lBrace, rBrace, lParen, rParen, lBracket, rBracket
+    case comma, semicolon, assign
+    case plus, minus, star, slash, percent
+    case equal, notEqual, less, lessEqual, greater, greaterEqual
+    case and, or, bang, question, colon
+    /// A line break, or a block comment that holds one.
+    case newline
+    /// A comment; only produced when the lexer is asked to keep comments.
+    case comment
+    /// Input the lexer could not read; its diagnostic is in `Lexer.Output.errors`.
+    case error
+    case eof
+
+    /// How the kind is named in `wfl tokens` and in messages.
+    public var name: String {
+        switch self {
+        case .identifier: return "identifier"
+        case .number: return "number"
+        case .string: return "string"
+        case .newline: return "newline"
+        case .comment: return "comment"
+        case .error: return "error"
+        case .eof: return "end of input"
+        default: return "'\(spelling!)'"
+        }
+    }
+
+    /// The fixed text of a keyword, operator or punctuation token.
+    public var spelling: String? {
+        switch self {
+        case .kwLet: return "let"
+        case .kwLayout: return "layout"
+        case .kwSection: return "section"
+        case .kwExpect: return "expect"
+        case .kwTrue: return "true"
+        case .kwFalse: return "false"
+        case .lBrace: return "{"
+        case .rBrace: return "}"
+        case .lParen: return "("
+        case .rParen: return ")"
+        case .lBracket: return "["
+        case .rBracket: return "]"
+        case .comma: return ","
+        case .semicolon: return ";"
+        case .assign: return "="
+        case .plus: return "+"
+        case .minus: return "-"
+        case .star: return "*"
+        case .slash: return "/"
+        case .percent: return "%"
+        case .equal: return "=="
+        case .notEqual: return "!="
+        case .less: return "<"
+        case .lessEqual: return "<="
+        case .greater: return ">"
+        case .greaterEqual: return ">="
+        case .and: return "&&"
+        case .or: return "||"
+        case .bang: return "!"
+        case .question: return "?"
+        case .colon: return ":"
+        default: return nil
+        }
+    }
+
+    /// True for the reserved words of LANGUAGE.md.
+    public var isReservedWord: Bool {
+        switch self {
+        case .kwLet, .kwLayout, .kwSection, .kwExpect, .kwTrue, .kwFalse: return true
+        default: return false
+        }
+    }
+}
+
+/// One token: its kind and where it stands. Values (names, numbers, strings) are read from the
+/// source when the parser needs them, so a token stays small.
+public struct Token: Equatable, Sendable {
+    public var kind: TokenKind
+    /// True when white space, a comment or a line break stands directly before the token; a call or
+    /// an index needs its `(` or `[` directly after the name.
+    public var spaceBefore: Bool
+    private var _start: UInt32
+    private var _end: UInt32
+
+    @inline(__always)
+    public init(_ kind: TokenKind, _ start: Int, _ end: Int, spaceBefore: Bool) {
+        self.kind = kind
+        self.spaceBefore = spaceBefore
+        _start = UInt32(truncatingIfNeeded: start)
+        _end = UInt32(truncatingIfNeeded: end)
+    }
+
+    public var start: Int { Int(_start) }
+    public var end: Int { Int(_end) }
+    public var span: Span { Span(Int(_start), Int(_end)) }
+}
+
+/// The reserved words and their kinds.
+let reservedWords: [String: TokenKind] = [
+    "let": .kwLet, "layout": .kwLayout, "section": .kwSection,
+    "expect": .kwExpect, "true": .kwTrue, "false": .kwFalse,
+]

@@ -1,0 +1,183 @@
+/// The words of the language that are not reserved: settings, keyword values, functions and the
+/// engine's variables (LANGUAGE.md, "Settings" and "Variables"). Parser, evaluator and REPL read
+/// them from here.
+
+/// What arguments a setting takes.
+public enum ArgumentShape: Equatable, Sendable {
+    /// One bare word out of these.
+    case word([String])
+    /// `W x H`.
+    case size
+    /// `N` or `adaptive(MIN)`.
+    case lanes
+    /// Between `min` and `max` values.
+    case values(min: Int, max: Int)
+    /// One, two or four values, or the named form `top 10 left 4`.
+    case insets
+}
+
+/// Where a setting may be written (the "level" column of LANGUAGE.md).
+public enum SettingLevel: Sendable {
+    /// Layout or file level only.
+    case layout
+    /// Also inside a section.
+    case section
+    /// Also inside a section, and evaluated once per item.
+    case item
+}
+
+/// One row of the settings table.
+public struct SettingInfo: Sendable {
+    public var name: String
+    public var shape: ArgumentShape
+    public var level: SettingLevel
+    /// A complete example, for help lines.
+    public var example: String
+    /// The properties it sets, for the duplicate-setting warning: `spacing` sets both spacings,
+    /// and `height`, `width` and `size` are one property, the item size rule.
+    public var properties: [String]
+}
+
+/// The table of settings of LANGUAGE.md.
+public enum SettingTable {
+    public static let sides = ["top", "left", "bottom", "right"]
+
+    static func insetProperties(_ prefix: String) -> [String] { sides.map { prefix + "." + $0 } }
+
+    public static let all: [SettingInfo] = [
+        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: ["style"]),
+        SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: ["container"]),
+        SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: ["direction"]),
+        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: ["columns"]),
+        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: ["rows"]),
+        SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: ["order"]),
+        SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: ["rowSpacing"]),
+        SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: ["columnSpacing"]),
+        SettingInfo(name: "spacing", shape: .values(min: 1, max: 2), level: .section, example: "spacing 10", properties: ["rowSpacing", "columnSpacing"]),
+        SettingInfo(name: "insets", shape: .insets, level: .section, example: "insets 10", properties: insetProperties("insets")),
+        SettingInfo(name: "header", shape: .values(min: 1, max: 1), level: .section, example: "header 44", properties: ["header"]),
+        SettingInfo(name: "footer", shape: .values(min: 1, max: 1), level: .section, example: "footer 30", properties: ["footer"]),
+        SettingInfo(name: "headerInsets", shape: .insets, level: .section, example: "headerInsets 0 10", properties: insetProperties("headerInsets")),
+        SettingInfo(name: "footerInsets", shape: .insets, level: .section, example: "footerInsets 0 10", properties: insetProperties("footerInsets")),
+        SettingInfo(name: "pinHeaders", shape: .values(min: 1, max: 1), level: .section, example: "pinHeaders true", properties: ["pinHeaders"]),
+        SettingInfo(name: "items", shape: .values(min: 1, max: 1), level: .section, example: "items 20", properties: ["items"]),
+        SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: ["size rule"]),
+        SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: ["size rule"]),
+        SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: ["size rule"]),
+        SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: ["span"]),
+        SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: ["justify"]),
+        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: ["align"]),
+        SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: ["zoomFirst"]),
+        SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: ["scale"]),
+        SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: ["seed"]),
+    ]
+
+    private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The row of a setting name, if it is one.
+    public static func info(_ name: String) -> SettingInfo? { byName[name] }
+
+    public static var names: [String] { all.map(\.name) }
+}
+
+/// How many arguments a function takes.
+public enum Arity: Equatable, Sendable {
+    case exactly([Int])
+    case atLeast(Int)
+
+    public func accepts(_ n: Int) -> Bool {
+        switch self {
+        case .exactly(let ks): return ks.contains(n)
+        case .atLeast(let k): return n >= k
+        }
+    }
+
+    /// "2 arguments", "2 or 4 arguments", "at least 1 argument".
+    public var description: String {
+        switch self {
+        case .atLeast(let k): return "at least \(k) argument" + (k == 1 ? "" : "s")
+        case .exactly(let ks):
+            let last = ks.last ?? 0
+            return listWords(ks.map(String.init)) + " argument" + (last == 1 ? "" : "s")
+        }
+    }
+}
+
+/// The built-in functions and the engine's variables.
+public enum Builtins {
+    /// Functions usable in any expression, with how many arguments each takes.
+    public static let functions: [(name: String, arity: Arity)] = [
+        ("min", .atLeast(1)), ("max", .atLeast(1)), ("clamp", .exactly([3])), ("abs", .exactly([1])),
+        ("floor", .exactly([1])), ("ceil", .exactly([1])), ("round", .exactly([1])), ("sqrt", .exactly([1])),
+        ("len", .exactly([1])), ("random", .exactly([2])),
+    ]
+
+    /// The functions of Expectations (`expect` only; the evaluator says so elsewhere).
+    public static let expectFunctions: [(name: String, arity: Arity)] = [
+        ("frame", .exactly([2, 4])), ("header", .exactly([1, 3])), ("footer", .exactly([1])),
+        ("count", .exactly([4])), ("snap", .exactly([1])),
+    ]
+
+    /// Variables the engine gives values to (where each has one is the evaluator's business).
+    public static let variables: [String] = [
+        "i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "col", "full", "contentWidth", "contentHeight",
+    ]
+
+    static let functionArity: [String: Arity] =
+        Dictionary(uniqueKeysWithValues: (functions + expectFunctions).map { ($0.name, $0.arity) })
+
+    /// How many arguments a built-in function takes, or nil when `name` is not one.
+    public static func arity(of name: String) -> Arity? { functionArity[name] }
+}
+
+/// Suggestions for misspelt names: the closest candidate by edit distance, if it is close enough.
+public enum Suggest {
+    /// The Damerau-Levenshtein distance (adjacent swaps count one), case-insensitive except that a
+    /// case change still costs a little so exact matches win.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let same = x[i - 1] == y[j - 1] || lower(x[i - 1]) == lower(y[j - 1])
+                let cost = same ? 0 : 1
+                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[x.count][y.count]
+    }
+
+    private static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        (s.value >= 65 && s.value <= 90) ? Unicode.Scalar(s.value + 32)! : s
+    }
+
+    /// The best of `candidates` for `word`, or nil when none is within about a third of its length.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)? = nil
+        for c in candidates where c != word {
+            let d = distance(word, c)
+            let limit = Swift.max(1, Swift.min(word.count, c.count) / 3)
+            if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    /// "did you mean 'x'?" or nil.
+    public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+        closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
+    }
+}
+
+/// Lists words as "a, b or c".
+func listWords(_ words: [String], quoted: Bool = false, conjunction: String = "or") -> String {
+    let w = quoted ? words.map { "'\($0)'" } : words
+    if w.count <= 1 { return w.first ?? "" }
+    return w.dropLast().joined(separator: ", ") + " \(conjunction) " + w.last!
+}

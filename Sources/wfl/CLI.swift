@@ -1,0 +1,115 @@
+import WFL
+
+/// The version `wfl --version` prints.
+let wflVersion = "0.1.0"
+
+/// One help text per command; `wfl --help` lists them all.
+let commandHelp: [(name: String, usage: String, text: String)] = [
+    ("run", "wfl run FILE [--format table|json|csv] [--layout NAME] [-o FILE]",
+     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same."),
+    ("tokens", "wfl tokens FILE",
+     "Print the lexer's tokens, one a line, with their positions (line:column-line:column)."),
+    ("ast", "wfl ast FILE",
+     "Print the parser's tree, one node a line, with positions. Errors go to standard error;\nthe tree is printed all the same, with 'invalid' where they were."),
+    ("help", "wfl help COMMAND", "Show the help of one command."),
+]
+
+let generalHelp = """
+    wfl: collection-view layouts, declared and computed.
+
+    usage:
+      wfl FILE                      the same as 'wfl run FILE'
+      \(commandHelp.map(\.usage).joined(separator: "\n  "))
+      wfl --help | wfl --version
+
+    FILE may be '-' for standard input.
+    Exit status: 0 success, 64 usage error, 65 errors in the spec, 74 a file could not be read.
+
+    """
+
+struct CLI {
+    var arguments: [String]
+
+    func usageError(_ message: String, command: String? = nil) -> Int32 {
+        let usage = command.flatMap { c in commandHelp.first { $0.name == c }?.usage } ?? "wfl COMMAND ... (see 'wfl --help')"
+        writeErr("wfl: \(message)\nusage: \(usage)\n")
+        return Exit.usage
+    }
+
+    func run() -> Int32 {
+        guard let first = arguments.first else {
+            return usageError("no command or file given")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h":
+            writeOut(generalHelp)
+            return Exit.ok
+        case "--version":
+            writeOut("wfl \(wflVersion)\n")
+            return Exit.ok
+        case "help":
+            guard let name = rest.first else {
+                writeOut(generalHelp)
+                return Exit.ok
+            }
+            guard let entry = commandHelp.first(where: { $0.name == name }) else {
+                return usageError("unknown command '\(name)'" + hint(name), command: "help")
+            }
+            writeOut("usage: \(entry.usage)\n\n\(entry.text)\n")
+            return Exit.ok
+        case "tokens":
+            return withOneFile(rest, command: "tokens") { source in
+                let lexed = Lexer.tokenize(source)
+                writeOut(TokenPrinter.print(lexed, source: source))
+                let errors = lexed.errors.sorted { $0.key < $1.key }.map(\.value)
+                return report(errors, in: source)
+            }
+        case "ast":
+            return withOneFile(rest, command: "ast") { source in
+                let parsed = Parser.parse(source)
+                writeOut(ASTPrinter.print(parsed.tree, source: source))
+                return report(parsed.diagnostics, in: source)
+            }
+        default:
+            if first.hasPrefix("-") && first != "-" {
+                return usageError("unknown option '\(first)'")
+            }
+            if !first.contains(".") && !first.contains("/") && first != "-" {
+                return usageError("unknown command '\(first)'" + hint(first))
+            }
+            return usageError("'wfl run' is not built yet; try 'wfl ast \(first)'", command: "ast")
+        }
+    }
+
+    func hint(_ word: String) -> String {
+        Suggest.closest(to: word, among: commandHelp.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Runs a command that takes exactly one FILE argument.
+    func withOneFile(_ args: [String], command: String, _ body: (SourceFile) -> Int32) -> Int32 {
+        var paths: [String] = []
+        for a in args {
+            if a.hasPrefix("-") && a != "-" { return usageError("unknown option '\(a)' for '\(command)'", command: command) }
+            paths.append(a)
+        }
+        guard paths.count == 1 else {
+            return usageError(paths.isEmpty ? "'\(command)' needs a FILE" : "'\(command)' takes one FILE, not \(paths.count)", command: command)
+        }
+        switch readSource(paths[0]) {
+        case .failure(let e):
+            writeErr("wfl: \(e.message)\n")
+            return Exit.ioError
+        case .success(let source):
+            return body(source)
+        }
+    }
+
+    /// Prints diagnostics to standard error; 65 when any is an error.
+    func report(_ diagnostics: [Diagnostic], in source: SourceFile) -> Int32 {
+        if !diagnostics.isEmpty {
+            writeErr(DiagnosticRenderer(color: stderrIsColourTerminal).render(diagnostics, in: source))
+        }
+        return diagnostics.hasErrors ? Exit.dataError : Exit.ok
+    }
+}
