@@ -96,7 +96,7 @@ public struct Parser {
         case .rParen, .rBracket: if !opens.isEmpty { opens.removeLast() }
         default: break
         }
-        prevEnd = t.end
+        if t.kind != .newline { prevEnd = t.end }
         pos += 1
         if !opens.isEmpty { skipNewlines() }
     }
@@ -156,6 +156,11 @@ public struct Parser {
             return
         }
         if t.kind == .eof { incomplete = incomplete || !opens.isEmpty || depth > 0 }
+        if (t.kind == .rParen || t.kind == .rBracket), opens.isEmpty {
+            let opener = t.kind == .rParen ? "(" : "["
+            report(.error("unexpected '\(text(t))': no '\(opener)' is open here", at: t.span, help: "remove it"))
+            return
+        }
         var hint = help
         if (t.kind == .lParen || t.kind == .lBracket), t.spaceBefore, pos > 0, tokens[pos - 1].kind == .identifier {
             let what = t.kind == .lParen ? "a call" : "an index"
@@ -179,8 +184,8 @@ public struct Parser {
             case .rBrace:
                 opens.removeAll()
                 return
-            case .kwLet, .kwLayout, .kwSection, .kwExpect:
-                if !opens.isEmpty, pos > 0, tokens[pos - 1].kind == .newline {
+            case .kwLet, .kwLayout, .kwSection, .kwExpect, .identifier:
+                if !opens.isEmpty, startsStatementOnItsLine(pos) {
                     opens.removeAll()
                     return
                 }
@@ -188,6 +193,22 @@ public struct Parser {
             default:
                 advance()
             }
+        }
+    }
+
+    /// True when token `k` stands first on its line and looks like the start of a statement (a
+    /// statement keyword, or a setting name followed by something on the same line): the sign of
+    /// a bracket left open on an earlier line.
+    func startsStatementOnItsLine(_ k: Int) -> Bool {
+        guard k > 0, tokens[k - 1].kind == .newline else { return false }
+        let t = tokens[k]
+        switch t.kind {
+        case .kwLet, .kwLayout, .kwSection, .kwExpect: return true
+        case .identifier:
+            let after = tokens[k + 1].kind
+            return SettingTable.info(text(t)) != nil && after != .newline && after != .comma && after != .eof
+                && after != .rParen && after != .rBracket && operandFollowers.contains(after) == false
+        default: return false
         }
     }
 
@@ -330,7 +351,7 @@ public struct Parser {
             for p in params { declare(p, .parameter, silently: true) }
         }
         let value = parseExpr()
-        if !panicking { resolve(value, lanes: false) }
+        if !panicking, atStatementEnd { resolve(value, lanes: false) }
         scopes.removeLast()
         declare(name, binding)
         let decl = LetDecl(name: name, parameters: parameters, value: value)
@@ -391,7 +412,9 @@ public struct Parser {
                                      help: "'layout' blocks stand at the top level only: close this \(context == .section ? "section" : "layout") first"))
         }
         var name: BlockName? = nil
-        if at(.identifier) || at(.string) {
+        if at(.error) {
+            return blockAfterBadName(keyword: keyword, keywordText: "layout", inner: .layout)
+        } else if at(.identifier) || at(.string) {
             name = parseName()
         } else if at(.lBrace) {
             reportAndContinue(.error("a layout needs a name", at: tok.span, help: "write 'layout feed {'"))
@@ -411,9 +434,33 @@ public struct Parser {
             reportAndContinue(.error("sections cannot be nested", at: keyword,
                                      help: "close the section before starting another"))
         }
+        if at(.error) {
+            return blockAfterBadName(keyword: keyword, keywordText: "section", inner: .section)
+        }
         let name = at(.identifier) || at(.string) ? parseName() : nil
         guard let block = parseBlock(keyword: keyword, keywordText: "section", name: name, inner: .section) else { return nil }
         return Statement(kind: .section(block), span: Span(keyword.start, prevEnd))
+    }
+
+    /// A block whose name did not lex (a bad escape, an unterminated string): the lexer's error,
+    /// then the block as if the name were fine. An unterminated string that swallowed the `{` at
+    /// the end of its line still opens the block, so its `}` does not look stray.
+    mutating func blockAfterBadName(keyword: Span, keywordText: String, inner: Context) -> Statement? {
+        let bad = tok
+        if let d = lexErrors[pos] { reportAndContinue(d) }
+        advance()
+        let name = BlockName(text: text(bad), span: bad.span, quoted: true)
+        var swallowed = Substring(text(bad))
+        while swallowed.last == " " || swallowed.last == "\t" { swallowed = swallowed.dropLast() }
+        let block: Block?
+        if !at(.lBrace), swallowed.hasSuffix("{") {
+            block = parseBlockBody(keyword: keyword, name: name, open: Span(bad.end - 1, bad.end), inner: inner)
+        } else {
+            block = parseBlock(keyword: keyword, keywordText: keywordText, name: name, inner: inner)
+        }
+        guard let block else { return nil }
+        let kind: Statement.Kind = inner == .layout ? .layout(block) : .section(block)
+        return Statement(kind: kind, span: Span(keyword.start, prevEnd))
     }
 
     // name = IDENT | STRING ;
@@ -440,6 +487,11 @@ public struct Parser {
         }
         let open = tok.span
         advance()
+        return parseBlockBody(keyword: keyword, name: name, open: open, inner: inner)
+    }
+
+    /// The statements of a block after its `{`, and the `}`.
+    mutating func parseBlockBody(keyword: Span, name: BlockName?, open: Span, inner: Context) -> Block? {
         scopes.append(Scope())
         var statements: [Statement] = []
         while let s = nextStatement(in: inner) { statements.append(s) }
@@ -477,7 +529,7 @@ public struct Parser {
             label = Name(stringValue(tok), tok.span)
             advance()
         }
-        if !panicking { resolve(condition, lanes: false) }
+        if !panicking, atStatementEnd { resolve(condition, lanes: false) }
         return Statement(kind: .expect(Expectation(condition: condition, label: label)), span: Span(start, prevEnd))
     }
 
@@ -717,6 +769,10 @@ public struct Parser {
     /// Checks that nothing is left on the line after a setting's arguments.
     mutating func extraArguments(_ info: SettingInfo, _ args: [Argument]) -> [Argument]? {
         if atStatementEnd { return args }
+        if at(.error) {
+            reportUnexpected(expected: "")
+            return nil
+        }
         let count: String
         switch info.shape {
         case .values(_, let hi) where hi == 2: count = "one or two values"
@@ -953,6 +1009,12 @@ public struct Parser {
             resume = k
             k -= 1
         }
+        if resume == nil, let start = (open + 1..<pos).first(where: { startsStatementOnItsLine($0) }) {
+            resume = start - 1
+            while resume! - 1 > open, tokens[resume! - 1].kind == .newline { resume! -= 1 }
+            // Point just after the last token before that line break.
+            prevEnd = tokens[resume! - 1].end
+        }
         if tok.kind == .error, let d = lexErrors[pos] {
             report(d)
         } else {
@@ -1162,3 +1224,7 @@ public struct Parser {
         return names + Builtins.functions.map(\.name) + Builtins.expectFunctions.map(\.name)
     }
 }
+
+/// Tokens after which a word is an operand, not a setting that starts a statement.
+let operandFollowers: Set<TokenKind> = [.or, .and, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
+                                        .plus, .star, .slash, .percent, .question, .colon, .rBrace]
