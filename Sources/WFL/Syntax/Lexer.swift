@@ -129,6 +129,9 @@ public struct Lexer {
 
         // MARK: - Names
 
+        // IDENT = letter { letter | digit } ;
+        // letter = "A" .. "Z" | "a" .. "z" | "_" ;
+        // digit = "0" .. "9" ;
         mutating func identifier() {
             let start = pos
             pos += 1
@@ -204,7 +207,7 @@ public struct Lexer {
 
         // MARK: - Numbers
 
-        /// `digits [ "." digits ] [ ("e" | "E") ["+" | "-"] digits ]`, `_` between two digits.
+        // NUMBER = digits [ "." digits ] [ ( "e" | "E" ) [ "+" | "-" ] digits ] ;
         mutating func number() {
             let start = pos
             var badUnderscore = !digits()
@@ -270,7 +273,8 @@ public struct Lexer {
             emit(.number, start, pos)
         }
 
-        /// Digits with single `_` between them. False when an `_` is misplaced.
+        // digits = digit { [ "_" ] digit } ;
+        /// False when an `_` is misplaced.
         mutating func digits() -> Bool {
             var ok = true
             var prev = UInt8(ascii: "_")
@@ -302,7 +306,8 @@ public struct Lexer {
 
         // MARK: - Strings
 
-        /// `"..."` on one line, with `\" \\ \n \t \u{...}`.
+        // STRING = '"' { character | escape } '"' ;
+        // character = ? any scalar value but '"', "\\" and a line break ? ;
         mutating func string() {
             let start = pos
             pos += 1
@@ -341,7 +346,8 @@ public struct Lexer {
             if let problem { fail(start, pos, problem) } else { emit(.string, start, pos) }
         }
 
-        /// Reads one escape at `pos`; returns its diagnostic when it is not one of the five.
+        // escape = "\\" ( '"' | "\\" | "n" | "t" | "u{" hex { hex } "}" ) ;
+        /// Returns the escape's diagnostic when it is not one of the five.
         mutating func escape() -> Diagnostic? {
             let start = pos
             let c = byte(pos + 1)
@@ -385,6 +391,7 @@ public struct Lexer {
             }
         }
 
+        // hex = digit | "a" .. "f" | "A" .. "F" ;
         func hexValue(_ c: UInt8) -> UInt32? {
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - 0x30)
@@ -396,6 +403,7 @@ public struct Lexer {
 
         // MARK: - Comments
 
+        // lineComment = "//" { ? any scalar value but a line break ? } ;
         mutating func lineComment() {
             let start = pos
             pos += 2
@@ -417,6 +425,8 @@ public struct Lexer {
             space = true
         }
 
+        // blockComment = "/*" { any | blockComment } "*/" ;
+        // any = ? any scalar value ? ;
         mutating func blockComment() {
             let start = pos
             pos += 2
