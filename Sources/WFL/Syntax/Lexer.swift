@@ -178,7 +178,10 @@ public struct Lexer {
             let bad = firstBad ?? start
             let badLen = Swift.max(1, UTF8Check.sequenceLength(buf, bad, buf.count))
             let word = text(start, pos)
-            fail(start, pos, .error("invalid character '\(text(bad, bad + badLen))' in the name '\(word)'",
+            let message = bad == start && bad + badLen == pos
+                ? "unexpected character '\(word)'"
+                : "invalid character '\(text(bad, bad + badLen))' in the name '\(word)'"
+            fail(start, pos, .error(message,
                                     at: Span(bad, bad + badLen),
                                     help: "names use only ASCII letters, digits and '_'"))
         }
@@ -235,7 +238,10 @@ public struct Lexer {
             }
             // `375x812`, `0x10`, `375x (h)`: the number ends before the `x`.
             if byte(pos) == UInt8(ascii: "x"), !isIdentStart(byte(pos + 1)) {
-                return finishNumber(start, badUnderscore)
+                finishNumber(start, badUnderscore)
+                pos += 1
+                emit(.identifier, pos - 1, pos)
+                return
             }
             let next = byte(pos)
             if next == UInt8(ascii: ".") && isDigit(byte(pos + 1)) {
@@ -409,7 +415,12 @@ public struct Lexer {
             pos += 2
             var segment = start
             while pos < buf.count, buf[pos] != 0x0A {
-                if buf[pos] >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) == 0 {
+                if buf[pos] >= 0x80 {
+                    let len = UTF8Check.sequenceLength(buf, pos, buf.count)
+                    if len > 0 {
+                        pos += len
+                        continue
+                    }
                     if keepComments, pos > segment { emit(.comment, segment, pos) }
                     let bad = invalidRunEnd(pos)
                     fail(pos, bad, invalidUTF8(pos, bad))
@@ -448,10 +459,15 @@ public struct Lexer {
                 } else if c == 0x0A {
                     sawNewline = true
                     pos += 1
-                } else if c >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) == 0 {
-                    let bad = invalidRunEnd(pos)
-                    fail(pos, bad, invalidUTF8(pos, bad))
-                    pos = bad
+                } else if c >= 0x80 {
+                    let len = UTF8Check.sequenceLength(buf, pos, buf.count)
+                    if len > 0 {
+                        pos += len
+                    } else {
+                        let bad = invalidRunEnd(pos)
+                        fail(pos, bad, invalidUTF8(pos, bad))
+                        pos = bad
+                    }
                 } else {
                     pos += 1
                 }

@@ -899,6 +899,7 @@ public struct Parser {
                 if tok.kind == .error {
                     reportUnexpected(expected: "")
                 } else {
+                    if at(.eof), !opens.isEmpty { incomplete = true }
                     report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
                                   help: "write what the operator applies to, or remove it"))
                 }

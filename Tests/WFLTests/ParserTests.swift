@@ -1,0 +1,178 @@
+import XCTest
+@testable import WFL
+
+final class ParserTests: XCTestCase {
+    func parse(_ text: String) -> ParseResult { Parser.parse(SourceFile(name: "t.wfl", text: text)) }
+
+    /// The outline of a file that must parse without diagnostics, positions removed.
+    func outline(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let r = parse(text)
+        XCTAssertEqual(r.diagnostics.map(\.message), [], file: file, line: line)
+        return ASTPrinter.print(r.tree, source: SourceFile(name: "t.wfl", text: text))
+            .split(separator: "\n").dropFirst()
+            .map { $0.dropFirst(2).replacingOccurrences(of: #" \[[^\]]*\]$"#, with: "", options: .regularExpression) }
+            .joined(separator: "\n")
+    }
+
+    func errors(_ text: String) -> [String] { parse(text).diagnostics.filter { $0.severity == .error }.map(\.message) }
+
+    func testPrecedence() {
+        XCTAssertEqual(outline("height 1 + 2 * 3 - -4 % 5"), """
+            setting height
+              binary + -
+                number 1
+                binary *
+                  number 2
+                  number 3
+                binary %
+                  unary -
+                    number 4
+                  number 5
+            """)
+        XCTAssertEqual(outline("pinHeaders s == 0 || !(s > 1) && i < n ? true : false"), """
+            setting pinHeaders
+              conditional
+                binary ||
+                  binary ==
+                    name s
+                    number 0
+                  binary &&
+                    unary !
+                      binary >
+                        name s
+                        number 1
+                    binary <
+                      name i
+                      name n
+                boolean true
+                boolean false
+            """)
+    }
+
+    func testConditionalIsRightAssociative() {
+        XCTAssertEqual(outline("height i == 0 ? 1 : i == 1 ? 2 : 3"), """
+            setting height
+              conditional
+                binary ==
+                  name i
+                  number 0
+                number 1
+                conditional
+                  binary ==
+                    name i
+                    number 1
+                  number 2
+                  number 3
+            """)
+    }
+
+    func testArgumentsAreReadAsFarAsTheyGo() {
+        XCTAssertEqual(outline("spacing 10 -5"), "setting spacing\n  binary -\n    number 10\n    number 5")
+        XCTAssertEqual(outline("spacing 10 (-5)"), "setting spacing\n  number 10\n  unary -\n    number 5")
+        XCTAssertEqual(outline("let pad = 4\ninsets pad (pad * 2)").split(separator: "\n").dropFirst(2).joined(separator: "\n"), """
+            setting insets
+              name pad
+              binary *
+                name pad
+                number 2
+            """)
+    }
+
+    func testSettingShapes() {
+        XCTAssertEqual(outline("container 375x812"), "setting container\n  size\n    number 375\n    number 812")
+        XCTAssertEqual(outline("columns adaptive(150)"), "setting columns\n  adaptive\n    number 150")
+        XCTAssertEqual(outline("insets top 10 left -4"), """
+            setting insets
+              side top
+                number 10
+              side left
+                unary -
+                  number 4
+            """)
+        XCTAssertEqual(outline("order leftToRight"), "setting order\n  word leftToRight")
+        XCTAssertEqual(outline("size w x w * 1.5"), "setting size\n  size\n    name w\n    binary *\n      name w\n      number 1.5")
+        XCTAssertEqual(outline("insets 1 2 3 4").split(separator: "\n").count, 5)
+    }
+
+    func testListsCallsAndIndexing() {
+        XCTAssertEqual(outline("let hs = [\n  100,\n  150,\n]\nheight hs[i % len(hs)]").split(separator: "\n").count, 11)
+        XCTAssertEqual(outline("height max(1, 2,)"), "setting height\n  call max\n    number 1\n    number 2")
+        XCTAssertEqual(outline("let m = [[1, 2], [3]]\nheight m[0][1]").split(separator: "\n").suffix(6).joined(separator: "\n"), """
+            setting height
+              index
+                index
+                  name m
+                  number 0
+                number 1
+            """)
+    }
+
+    func testStatementsEndAtSemicolonsAndBraces() {
+        XCTAssertEqual(outline("section { items 3; height 10 }\nsection a { }"), """
+            section
+              setting items
+                number 3
+              setting height
+                number 10
+            section a
+            """)
+    }
+
+    func testLetScopes() {
+        XCTAssertEqual(errors("section {\n  let a = 1\n}\nheight a"), ["unknown name 'a'"])
+        XCTAssertEqual(errors("height a\nlet a = 1"), ["unknown name 'a'"])
+        XCTAssertEqual(errors("let f(n) = n <= 1 ? 1 : n * f(n - 1)\nheight f(3)"), [])
+        XCTAssertEqual(errors("let f(a, b) = a + b\nheight f(1)"), ["'f' takes 2 arguments, not 1"])
+        XCTAssertEqual(errors("let r = r + 1"), ["unknown name 'r'"])
+        XCTAssertEqual(errors("let tall = i % 3 == 0\nheight tall ? 200 : 100"), [])
+        XCTAssertEqual(errors("let g(a, a) = a"), ["the parameter 'a' is named twice"])
+    }
+
+    func testOneErrorPerMistake() {
+        XCTAssertEqual(errors("colums 3\nitems 4\nspacing 1.2.3\nstyle flw"),
+                       ["unknown setting 'colums'", "invalid number '1.2.3'", "'flw' is not a value of 'style'"])
+        XCTAssertEqual(errors("height ((1)\nitems 2"), ["')' expected to close '(' at line 1"])
+        XCTAssertEqual(errors("let a = [1,\n2\nitems 3\n"), ["']' expected to close '[' at line 1"])
+        XCTAssertEqual(errors("section {\n  items 2\n"), ["'}' expected to close '{' at line 1"])
+        XCTAssertTrue(parse("section {\n  items 2\n").incomplete)
+        XCTAssertTrue(parse("let a = (1 +\n").incomplete)
+        XCTAssertFalse(parse("let a = 1 +\n").incomplete)
+    }
+
+    func testPlacementRules() {
+        XCTAssertEqual(errors("layout a { section { section { } } }"), ["sections cannot be nested"])
+        XCTAssertEqual(errors("section { layout a { } }"), ["'layout' cannot stand inside a section"])
+        XCTAssertEqual(errors("layout a { layout b { } }"), ["'layout' cannot stand inside a layout"])
+        XCTAssertEqual(errors("section { seed 3 }"), ["'seed' applies to a whole layout and cannot be set in a section"])
+        XCTAssertEqual(errors("layout { }"), ["a layout needs a name"])
+    }
+
+    func testWarnings() {
+        let r = parse("columns 2\nsize 10 x 10\nheight 4\nlet a = 1\nlet a = 2\n")
+        XCTAssertEqual(r.diagnostics.map(\.severity), [.warning, .warning])
+        XCTAssertEqual(r.diagnostics.map(\.message), ["'height' sets what 'size' already set in this block; the later one wins",
+                                                      "'a' is defined again in this block"])
+        XCTAssertEqual(parse("insets 10\nsection { insets left 0 }\ninsets top 2").diagnostics.count, 1)
+    }
+
+    func testLongChainIsOneNode() {
+        let terms = 100_000
+        let text = "let a = " + Array(repeating: "1", count: terms).joined(separator: " + ")
+        let r = parse(text)
+        XCTAssertEqual(r.diagnostics, [])
+        guard case .let(let decl) = r.tree.statements[0].kind, case .binary(_, let rest, _) = decl.value else {
+            return XCTFail("not a binary chain")
+        }
+        XCTAssertEqual(rest.count, terms - 1)
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let depth = 100_000
+        let text = "let a = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\nitems 2"
+        XCTAssertEqual(errors(text), ["expression nested too deeply: more than 256 levels"])
+        let ok = "let a = " + String(repeating: "(", count: 256) + "1" + String(repeating: ")", count: 256)
+        XCTAssertEqual(errors(ok), [])
+        let tooDeep = "let a = " + String(repeating: "(", count: 257) + "1" + String(repeating: ")", count: 257)
+        XCTAssertEqual(errors(tooDeep), ["expression nested too deeply: more than 256 levels"])
+    }
+}
