@@ -6,7 +6,7 @@ let wflVersion = "0.1.0"
 /// One help text per command; `wfl --help` lists them all.
 let commandHelp: [(name: String, usage: String, text: String)] = [
     ("run", "wfl run FILE [--format table|json|csv] [--layout NAME] [-o FILE]",
-     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same."),
+     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same.\n-o writes the file whole or not at all; --layout picks one layout of the file."),
     ("tokens", "wfl tokens FILE",
      "Print the lexer's tokens, one a line, with their positions (line:column-line:column)."),
     ("ast", "wfl ast FILE",
@@ -23,7 +23,7 @@ let generalHelp = """
       wfl --help | wfl --version
 
     FILE may be '-' for standard input.
-    Exit status: 0 success, 64 usage error, 65 errors in the spec, 74 a file could not be read.
+    Exit status: 0 success, 64 usage error, 65 errors in the spec, 74 a file could not be read or written.
 
     """
 
@@ -65,6 +65,8 @@ struct CLI {
                 let errors = lexed.errors.sorted { $0.key < $1.key }.map(\.value)
                 return report(errors, in: source)
             }
+        case "run":
+            return RunCommand(cli: self).run(rest)
         case "ast":
             return withOneFile(rest, command: "ast") { source in
                 let parsed = Parser.parse(source)
@@ -78,7 +80,8 @@ struct CLI {
             if !first.contains(".") && !first.contains("/") && first != "-" {
                 return usageError("unknown command '\(first)'" + hint(first))
             }
-            return usageError("'wfl run' is not built yet; try 'wfl ast \(first)'", command: "ast")
+            // `wfl FILE` is `wfl run FILE`.
+            return RunCommand(cli: self).run(arguments)
         }
     }
 

@@ -1,0 +1,219 @@
+/// The waterfall engine of LAYOUT.md ("Header and footer", "Waterfall"): a pure function of a
+/// resolved layout. Every formula is computed in doubles in the order LAYOUT.md writes it, so the
+/// digits match any other correct implementation.
+///
+/// Vertical is written out in LAYOUT.md; horizontal is the same along the other axis. The code
+/// works on a "main" axis (the scroll axis: y when vertical) and a "cross" axis (the lanes).
+
+/// Why a layout could not be computed: its diagnostics.
+public struct LayoutFailure: Error {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}
+
+public enum Waterfall {
+    /// Lays out every section of `layout`.
+    public static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+        var table = AttributeTable(name: layout.name, style: layout.style, direction: layout.direction,
+                                   containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
+        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        let vertical = layout.direction == .vertical
+        let cw = layout.containerWidth, ch = layout.containerHeight
+        var m = Machine(seed: layout.seed, letCount: layout.letCount)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
+        var top = 0.0
+        for section in layout.sections {
+            do {
+                top = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table)
+            } catch {
+                return .failure(LayoutFailure([error]))
+            }
+        }
+        // Content size: (cw, top) for vertical, (top, ch) for horizontal.
+        if vertical {
+            table.contentWidth = cw
+            table.contentHeight = top
+        } else {
+            table.contentWidth = top
+            table.contentHeight = ch
+        }
+        return .success(table)
+    }
+
+    /// One section, from `top` (x when horizontal); returns where the next section starts.
+    static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
+                    machine m: inout Machine, into table: inout AttributeTable) throws(Diagnostic) -> Double {
+        var top = topIn
+        let s = sec.index
+        let ins = sec.insets
+        var index = AttributeTable.SectionIndex(header: nil, firstCell: 0, cellCount: sec.items, footer: nil, end: 0,
+                                                   pinHeaders: sec.pinHeaders)
+
+        // Header (LAYOUT.md, "Header and footer"): insets before, the frame, insets after.
+        if sec.header > 0 {
+            index.header = table.elements.count
+            table.elements.append(supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
+        }
+        // top += ins.top (ins.left when horizontal).
+        top += vertical ? ins.top : ins.left
+
+        // Waterfall (LAYOUT.md, "Waterfall").
+        // aw = cw - ins.left - ins.right; ah = ch - ins.top - ins.bottom.
+        let aw = cw - ins.left - ins.right
+        let ah = ch - ins.top - ins.bottom
+        // Along the lanes: rs between lanes and cs along a lane when horizontal, the other way round
+        // when vertical; the names stay physical.
+        let laneGap = vertical ? sec.columnSpacing : sec.rowSpacing
+        let itemGap = vertical ? sec.rowSpacing : sec.columnSpacing
+        let crossStart = vertical ? ins.left : ins.top
+        let available = vertical ? aw : ah
+        // 1. C = columns (rows when horizontal), 1 <= C <= 1000: resolved already.
+        let C = sec.lanes
+        // 2. laneW = (aw - (C - 1) * cs) / C, floored to 1/scale when scale > 0.
+        var laneW = (available - Double(C - 1) * laneGap) / Double(C)
+        if sec.scale > 0 { laneW = (laneW * sec.scale).rounded(.down) / sec.scale }
+        // 3. next[c] = top for every lane c.
+        var next = [Double](repeating: top, count: C)
+        // bottom: the largest maxY of the section's items, or top when it has none.
+        var bottom = top
+
+        m.set(.s, Double(s))
+        m.set(.aw, aw)
+        m.set(.ah, ah)
+        m.set(.n, Double(sec.items))
+        m.set(.full, Double(C))
+        let spanMask = VarSets.span
+        let sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
+        let crossVar: EngineVar = vertical ? .w : .h
+        m.inItem = true
+        defer { m.inItem = false }
+        index.firstCell = table.elements.count
+
+        for i in 0..<sec.items {
+            m.beginItem(i, section: s)
+            // 4. k = span(i): 1 by default, capped at C.
+            var k = 1
+            if let spanRule = sec.span {
+                m.available = spanMask | VarSets.layout
+                let v = try ruleValue(spanRule, &m, i, s)
+                guard isWhole(v), v >= 1 else {
+                    throw Diagnostic.error("\(spanRule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a span is a whole number of lanes, at least 1",
+                                           at: spanRule.span)
+                }
+                k = v >= Double(C) ? C : Int(v)
+            }
+            // 5. Choose the first lane c of a run of k neighbouring lanes.
+            var c = 0
+            switch sec.order {
+            case .shortest:
+                if k == 1 {
+                    // The lane whose next is smallest; ties (exactly equal doubles): the smallest c.
+                    var best = next[0]
+                    for lane in 1..<C where next[lane] < best {
+                        best = next[lane]
+                        c = lane
+                    }
+                } else {
+                    var best = Double.infinity
+                    for start in 0...(C - k) {
+                        var runMax = next[start]
+                        for lane in (start + 1)..<(start + k) where next[lane] > runMax { runMax = next[lane] }
+                        if runMax < best {
+                            best = runMax
+                            c = start
+                        }
+                    }
+                }
+            case .leftToRight:
+                c = Swift.min(i % C, C - k)
+            case .rightToLeft:
+                c = Swift.min(C - 1 - (i % C), C - k)
+            }
+            // 6. y = max(next[c ..< c+k]).
+            var y = next[c]
+            if k > 1 { for lane in (c + 1)..<(c + k) where next[lane] > y { y = next[lane] } }
+            // 7. w = k * laneW + (k - 1) * cs.
+            let w = Double(k) * laneW + Double(k - 1) * laneGap
+            // 8. h = the height rule with w, or H * w / W for `size W x H` (floored to 1/scale).
+            m.available = sizeMask | VarSets.layout
+            m.vars[crossVar.rawValue] = w
+            m.vars[EngineVar.col.rawValue] = Double(c)
+            let h: Double
+            switch sec.size {
+            case .length(let rule):
+                h = try ruleValue(rule, &m, i, s)
+            case .natural(let wRule, let hRule):
+                let nw = try ruleValue(wRule, &m, i, s)
+                let nh = try ruleValue(hRule, &m, i, s)
+                // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
+                let (along, across, acrossRule) = vertical ? (nh, nw, wRule) : (nw, nh, hRule)
+                guard across > 0 else {
+                    throw Diagnostic.error("\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
+                                           at: acrossRule.span)
+                }
+                var scaled = along * w / across
+                if sec.scale > 0 { scaled = (scaled * sec.scale).rounded(.down) / sec.scale }
+                h = scaled
+            }
+            guard h.isFinite, h >= 0 else {
+                let rule: ItemRule
+                switch sec.size {
+                case .length(let r): rule = r
+                case .natural(let a, let b): rule = vertical ? b : a
+                }
+                throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(h)): a size must be a finite number, at least 0",
+                                       at: rule.span)
+            }
+            // 9. frame = (laneX(c), y, w, h) with laneX(c) = ins.left + c * (laneW + cs).
+            let cross = crossStart + Double(c) * (laneW + laneGap)
+            let frame = vertical ? Frame(x: cross, y: y, width: w, height: h) : Frame(x: y, y: cross, width: h, height: w)
+            table.elements.append(Element(kind: .cell, section: s, item: i, frame: frame, zIndex: ZIndex.cell))
+            // 10. next[c ..< c+k] = y + h + rs.
+            let after = y + h + itemGap
+            for lane in c..<(c + k) { next[lane] = after }
+            let maxAlong = y + h
+            if maxAlong > bottom { bottom = maxAlong }
+        }
+        // top = bottom + ins.bottom: the section's end.
+        top = bottom + (vertical ? ins.bottom : ins.right)
+        index.end = top
+        if sec.footer > 0 {
+            index.footer = table.elements.count
+            table.elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
+        }
+        table.sectionStarts.append(index)
+        return top
+    }
+
+    /// A header or footer: it spans the container, ignoring the section's side insets.
+    @inline(__always)
+    static func supplementary(_ kind: ElementKind, _ s: Int, _ thickness: Double, _ hi: Insets, vertical: Bool,
+                              cw: Double, ch: Double, top: inout Double) -> Element {
+        let frame: Frame
+        if vertical {
+            top += hi.top
+            frame = Frame(x: hi.left, y: top, width: cw - hi.left - hi.right, height: thickness)
+            top += thickness + hi.bottom
+        } else {
+            top += hi.left
+            frame = Frame(x: top, y: hi.top, width: thickness, height: ch - hi.top - hi.bottom)
+            top += thickness + hi.right
+        }
+        return Element(kind: kind, section: s, item: nil, frame: frame, zIndex: ZIndex.supplementary)
+    }
+
+    /// Evaluates a rule, turning its error into the diagnostic that names the item.
+    @inline(__always)
+    static func ruleValue(_ rule: ItemRule, _ m: inout Machine, _ i: Int, _ s: Int) throws(Diagnostic) -> Double {
+        do {
+            return try rule.evaluate(&m, item: i)
+        } catch {
+            throw Diagnostic.error(error.message(in: "in \(rule.what) of item \(i) of section \(s)"), at: error.span,
+                                   help: error.help)
+        }
+    }
+}
+
+extension Diagnostic: Error {}

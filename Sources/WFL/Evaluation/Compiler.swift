@@ -1,0 +1,679 @@
+/// Compiles expressions once into closures, with every name resolved where it is written, so that
+/// evaluating an item rule never walks the tree again (LANGUAGE.md, "let and names", "Expressions").
+///
+/// Constant parts are folded at compile time (`let heights = [100, 150]` is a constant list), and
+/// numeric expressions get a `Double`-returning closure that skips the boxing of `Value`.
+
+/// A compiled expression returning a value.
+public typealias Code = (inout Machine) throws(EvalError) -> Value
+/// A compiled expression known to return a number.
+public typealias NumCode = (inout Machine) throws(EvalError) -> Double
+
+/// What a compiled expression is known to give before it runs.
+enum StaticType { case number, boolean, list, string, unknown }
+
+/// What an expression depends on besides constants: decides folding and the checks of `expect`.
+struct Deps {
+    /// Engine variables it reads (transitively through `let` and functions).
+    var vars: UInt32 = 0
+    /// Where each variable is first read.
+    var varSpans: [(EngineVar, Span)] = []
+    /// Where it calls `random`, if it does.
+    var random: Span? = nil
+    /// Where it calls an expectation function, if it does.
+    var expectOnly: Span? = nil
+    /// It calls a function whose body is still being compiled (recursion): unknown, so not folded.
+    var incomplete = false
+    /// It reads a parameter of the function it stands in: known only at a call.
+    var parameters = false
+
+    mutating func add(_ o: Deps) {
+        for (v, s) in o.varSpans where vars & v.bit == 0 {
+            vars |= v.bit
+            varSpans.append((v, s))
+        }
+        if random == nil { random = o.random }
+        if expectOnly == nil { expectOnly = o.expectOnly }
+        incomplete = incomplete || o.incomplete
+        parameters = parameters || o.parameters
+    }
+
+    /// True when evaluating it needs nothing from the engine: its value can be computed once.
+    var isPure: Bool { vars == 0 && random == nil && expectOnly == nil && !incomplete && !parameters }
+}
+
+/// A compiled expression.
+struct Node {
+    var code: Code
+    var num: NumCode?
+    var type: StaticType
+    var deps: Deps
+    var constant: Value?
+    var span: Span
+    /// Set when the expression is exactly an engine variable (`i`): for the fast paths.
+    var engineVar: EngineVar? = nil
+}
+
+/// A `let` of a value, compiled on first use.
+final class LetInfo {
+    let decl: LetDecl
+    let scope: Scope?
+    var id = -1
+    var node: Node? = nil
+    init(decl: LetDecl, scope: Scope?) {
+        self.decl = decl
+        self.scope = scope
+    }
+}
+
+/// A `let` of a function; `box` holds the compiled body so that recursive calls can refer to it
+/// before it is finished.
+final class FunctionInfo {
+    let decl: LetDecl
+    let scope: Scope?
+    var body: Node? = nil
+    var compiling = false
+    let box = CodeBox()
+    init(decl: LetDecl, scope: Scope?) {
+        self.decl = decl
+        self.scope = scope
+    }
+}
+
+final class CodeBox {
+    var code: Code? = nil
+}
+
+/// What a name is bound to.
+enum Binding {
+    case value(LetInfo)
+    case function(FunctionInfo)
+    case parameter(Int)
+}
+
+/// One binding in a lexical scope chain. A `let` adds a link, so that it is visible only to what
+/// follows it; blocks share their parent's chain.
+final class Scope {
+    let parent: Scope?
+    let name: String
+    let binding: Binding
+    init(parent: Scope?, name: String, binding: Binding) {
+        self.parent = parent
+        self.name = name
+        self.binding = binding
+    }
+
+    static func lookup(_ name: String, in scope: Scope?) -> Binding? {
+        var s = scope
+        while let link = s {
+            if link.name == name { return link.binding }
+            s = link.parent
+        }
+        return nil
+    }
+}
+
+/// The most user functions that may be in progress at once (LANGUAGE.md, Limits).
+public let maxCallDepth = 64
+
+/// Compiles expressions of one file.
+final class Compiler {
+    /// How many `let` values need a per-item cache slot.
+    private(set) var letCount = 0
+
+    // MARK: Entry points
+
+    func compile(_ e: Expr, _ scope: Scope?) -> Node {
+        switch e {
+        case .number(let d, let span):
+            return constant(.number(d), span)
+        case .boolean(let b, let span):
+            return constant(.boolean(b), span)
+        case .string(let s, let span):
+            return constant(.string(s), span)
+        case .invalid(let span):
+            return failing(EvalError("this expression has an error reported above", at: span), span)
+        case .name(let name, let span):
+            return compileName(name, span, scope)
+        case .list(let items, let span):
+            return compileList(items, span, scope)
+        case .unary(let op, let operand, let span):
+            return compileUnary(op, operand, span, scope)
+        case .binary(let first, let rest, let span):
+            return compileChain(first, rest, span, scope)
+        case .conditional(let c, let a, let b, let span):
+            return compileConditional(c, a, b, span, scope)
+        case .call(let callee, let args, let span):
+            return compileCall(callee, args, span, scope)
+        case .index(let base, let index, let span):
+            return compileIndex(base, index, span, scope)
+        }
+    }
+
+    // MARK: Building blocks
+
+    func constant(_ v: Value, _ span: Span) -> Node {
+        let type: StaticType
+        var num: NumCode? = nil
+        switch v {
+        case .number(let d):
+            type = .number
+            num = { (_: inout Machine) throws(EvalError) -> Double in d }
+        case .boolean: type = .boolean
+        case .list: type = .list
+        case .string: type = .string
+        }
+        return Node(code: { (_: inout Machine) throws(EvalError) -> Value in v }, num: num, type: type, deps: Deps(),
+                    constant: v, span: span)
+    }
+
+    func failing(_ error: EvalError, _ span: Span) -> Node {
+        Node(code: { (_: inout Machine) throws(EvalError) -> Value in throw error }, num: nil, type: .unknown,
+             deps: Deps(), constant: nil, span: span)
+    }
+
+    /// A node from a numeric closure.
+    func numeric(_ num: @escaping NumCode, _ deps: Deps, _ span: Span) -> Node {
+        Node(code: { (m: inout Machine) throws(EvalError) -> Value in .number(try num(&m)) }, num: num, type: .number,
+             deps: deps, constant: nil, span: span)
+    }
+
+    /// Folds a node whose value needs nothing from the engine. When evaluating it fails, it stays
+    /// as it is, so the error is reported where and when it is used.
+    func fold(_ n: Node) -> Node {
+        guard n.constant == nil, n.deps.isPure else { return n }
+        scratch.reserveLets(letCount)
+        scratch.fresh()
+        do {
+            let v = try n.code(&scratch)
+            return constant(v, n.span)
+        } catch {
+            return n
+        }
+    }
+
+    /// The machine that folding runs on: nothing from the engine is available there.
+    private var scratch = Machine()
+
+    /// The node's value as a number, or an error naming `what` wants one.
+    func asNumber(_ n: Node, _ what: String) -> NumCode {
+        if let num = n.num { return num }
+        let code = n.code, span = n.span
+        return { (m: inout Machine) throws(EvalError) -> Double in
+            let v = try code(&m)
+            if case .number(let d) = v { return d }
+            throw EvalError("\(what) takes a number, not \(v.typeName)", at: span)
+        }
+    }
+
+    func asBool(_ n: Node, _ what: String) -> (inout Machine) throws(EvalError) -> Bool {
+        let code = n.code, span = n.span
+        return { (m: inout Machine) throws(EvalError) -> Bool in
+            let v = try code(&m)
+            if case .boolean(let b) = v { return b }
+            throw EvalError("\(what) takes a boolean (true or false), not \(v.typeName)", at: span)
+        }
+    }
+
+    // MARK: Names
+
+    func compileName(_ name: String, _ span: Span, _ scope: Scope?) -> Node {
+        switch Scope.lookup(name, in: scope) {
+        case .value(let info)?:
+            return compileLetReference(info, span)
+        case .function?:
+            return failing(EvalError("'\(name)' is a function: call it with its arguments", at: span), span)
+        case .parameter(let j)?:
+            var deps = Deps()
+            deps.parameters = true
+            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in m.params[m.frameBase + j] },
+                        num: nil, type: .unknown, deps: deps, constant: nil, span: span)
+        case nil:
+            guard let v = EngineVar(name: name) else {
+                return failing(EvalError("unknown name '\(name)'", at: span), span)
+            }
+            let slot = v.rawValue, bit = v.bit
+            var deps = Deps()
+            deps.vars = bit
+            deps.varSpans = [(v, span)]
+            let num: NumCode = { (m: inout Machine) throws(EvalError) -> Double in
+                guard m.available & bit != 0 else {
+                    throw EvalError("'\(v.name)' has no value", at: span, help: v.whereUsable)
+                }
+                return m.vars[slot]
+            }
+            var node = numeric(num, deps, span)
+            node.engineVar = v
+            return node
+        }
+    }
+
+    func compileLetReference(_ info: LetInfo, _ span: Span) -> Node {
+        if info.node == nil {
+            var body = fold(compile(info.decl.value, info.scope))
+            if body.constant == nil {
+                info.id = letCount
+                letCount += 1
+                let id = info.id, inner = body.code
+                body.code = { (m: inout Machine) throws(EvalError) -> Value in
+                    if m.letGenerations[id] == m.generation { return m.letValues[id] }
+                    let v = try inner(&m)
+                    m.letValues[id] = v
+                    m.letGenerations[id] = m.generation
+                    return v
+                }
+                if body.type == .number {
+                    let code = body.code
+                    body.num = { (m: inout Machine) throws(EvalError) -> Double in
+                        if case .number(let d) = try code(&m) { return d }
+                        return .nan
+                    }
+                } else {
+                    body.num = nil
+                }
+                body.engineVar = nil
+            }
+            info.node = body
+        }
+        var n = info.node!
+        if n.constant != nil { n = constant(n.constant!, span) }
+        return n
+    }
+
+    // MARK: Lists, unary, conditional, index
+
+    func compileList(_ items: [Expr], _ span: Span, _ scope: Scope?) -> Node {
+        let nodes = items.map { compile($0, scope) }
+        if nodes.allSatisfy({ $0.constant != nil }) {
+            return constant(.list(nodes.map { $0.constant! }), span)
+        }
+        var deps = Deps()
+        for n in nodes { deps.add(n.deps) }
+        let codes = nodes.map(\.code)
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            var out: [Value] = []
+            out.reserveCapacity(codes.count)
+            for c in codes { out.append(try c(&m)) }
+            return .list(out)
+        }, num: nil, type: .list, deps: deps, constant: nil, span: span)
+    }
+
+    func compileUnary(_ op: UnaryOp, _ operand: Expr, _ span: Span, _ scope: Scope?) -> Node {
+        let x = compile(operand, scope)
+        switch op {
+        case .negate:
+            let a = asNumber(x, "'-'")
+            return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in -(try a(&m)) }, x.deps, span))
+        case .not:
+            let b = asBool(x, "'!'")
+            return fold(Node(code: { (m: inout Machine) throws(EvalError) -> Value in .boolean(!(try b(&m))) },
+                             num: nil, type: .boolean, deps: x.deps, constant: nil, span: span))
+        }
+    }
+
+    func compileConditional(_ c: Expr, _ a: Expr, _ b: Expr, _ span: Span, _ scope: Scope?) -> Node {
+        let cn = compile(c, scope), an = compile(a, scope), bn = compile(b, scope)
+        var deps = cn.deps
+        deps.add(an.deps)
+        deps.add(bn.deps)
+        let cond = asBool(cn, "the condition of '?:'")
+        if let x = an.num, let y = bn.num, an.type == .number, bn.type == .number {
+            return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                try cond(&m) ? try x(&m) : try y(&m)
+            }, deps, span))
+        }
+        let x = an.code, y = bn.code
+        let type = an.type == bn.type ? an.type : .unknown
+        return fold(Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            try cond(&m) ? try x(&m) : try y(&m)
+        }, num: nil, type: type, deps: deps, constant: nil, span: span))
+    }
+
+    func compileIndex(_ base: Expr, _ index: Expr, _ span: Span, _ scope: Scope?) -> Node {
+        let bn = compile(base, scope), xn = compile(index, scope)
+        var deps = bn.deps
+        deps.add(xn.deps)
+        let idx = asNumber(xn, "an index")
+        let indexSpan = xn.span
+        // The common `heights[i]` over a constant list of numbers: no boxing at all.
+        if case .list(let values)? = bn.constant {
+            let numbers = values.compactMap { v -> Double? in if case .number(let d) = v { return d } else { return nil } }
+            if numbers.count == values.count {
+                let count = numbers.count
+                return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                    let k = try idx(&m)
+                    guard k >= 0, k < Double(count), isWhole(k) else { throw indexError(k, count, indexSpan) }
+                    return numbers[Int(k)]
+                }, deps, span))
+            }
+        }
+        let b = bn.code, baseSpan = bn.span
+        return fold(Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            let v = try b(&m)
+            guard case .list(let xs) = v else {
+                throw EvalError("only a list can be indexed, not \(v.typeName)", at: baseSpan)
+            }
+            let k = try idx(&m)
+            guard k >= 0, k < Double(xs.count), isWhole(k) else { throw indexError(k, xs.count, indexSpan) }
+            return xs[Int(k)]
+        }, num: nil, type: .unknown, deps: deps, constant: nil, span: span))
+    }
+
+    // MARK: Operator chains
+
+    func compileChain(_ first: Expr, _ rest: [Operand], _ span: Span, _ scope: Scope?) -> Node {
+        guard let op0 = rest.first?.op else { return compile(first, scope) }
+        let head = compile(first, scope)
+        let operands = rest.map { compile($0.rhs, scope) }
+        var deps = head.deps
+        for o in operands { deps.add(o.deps) }
+        switch op0 {
+        case .or, .and:
+            return fold(logical(op0 == .and, head, operands, deps, span))
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
+            return fold(comparison(op0, head, operands[0], rest[0].opSpan, deps, span))
+        default:
+            return fold(arithmetic(head, rest, operands, deps, span))
+        }
+    }
+
+    func logical(_ isAnd: Bool, _ head: Node, _ operands: [Node], _ deps: Deps, _ span: Span) -> Node {
+        let what = isAnd ? "'&&'" : "'||'"
+        let first = asBool(head, what)
+        let others = operands.map { asBool($0, what) }
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            var acc = try first(&m)
+            for o in others {
+                // Only what is needed is evaluated.
+                if acc != isAnd { break }
+                acc = try o(&m)
+            }
+            return .boolean(acc)
+        }, num: nil, type: .boolean, deps: deps, constant: nil, span: span)
+    }
+
+    func comparison(_ op: BinaryOp, _ a: Node, _ b: Node, _ opSpan: Span, _ deps: Deps, _ span: Span) -> Node {
+        let tol = equalityTolerance
+        if op == .equal || op == .notEqual {
+            let negate = op == .notEqual
+            if let x = a.num, let y = b.num {
+                return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+                    let d = abs(try x(&m) - (try y(&m)))
+                    return .boolean((d <= tol) != negate)
+                }, num: nil, type: .boolean, deps: deps, constant: nil, span: span)
+            }
+            let x = a.code, y = b.code
+            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+                let l = try x(&m), r = try y(&m)
+                guard let e = languageEqual(l, r) else {
+                    throw EvalError("'\(op.rawValue)' cannot compare \(l.typeName) with \(r.typeName)", at: span,
+                                    help: sameTypeHelp(l, r))
+                }
+                return .boolean(e != negate)
+            }, num: nil, type: .boolean, deps: deps, constant: nil, span: span)
+        }
+        let what = "'\(op.rawValue)'"
+        let x = asNumber(a, what), y = asNumber(b, what)
+        // Ordering agrees with the tolerant equality: `a <= b` holds when they are equal.
+        let test: (Double, Double) -> Bool
+        switch op {
+        case .less: test = { $0 < $1 && abs($0 - $1) > tol }
+        case .lessEqual: test = { $0 < $1 || abs($0 - $1) <= tol }
+        case .greater: test = { $0 > $1 && abs($0 - $1) > tol }
+        default: test = { $0 > $1 || abs($0 - $1) <= tol }
+        }
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            let l = try x(&m), r = try y(&m)
+            return .boolean(test(l, r))
+        }, num: nil, type: .boolean, deps: deps, constant: nil, span: span)
+    }
+
+    func arithmetic(_ head: Node, _ rest: [Operand], _ operands: [Node], _ deps: Deps, _ span: Span) -> Node {
+        let first = asNumber(head, "'\(rest[0].op.rawValue)'")
+        let start = head.span.start
+        let steps: [(BinaryOp, NumCode, Span)] = zip(rest, operands).map { r, n in
+            (r.op, asNumber(n, "'\(r.op.rawValue)'"), Span(start, n.span.end))
+        }
+        if steps.count == 1 {
+            let (op, b, failSpan) = steps[0]
+            let a = first
+            let divisorText = operands[0].span
+            let num: NumCode
+            switch op {
+            case .add: num = { (m: inout Machine) throws(EvalError) -> Double in try a(&m) + b(&m) }
+            case .subtract: num = { (m: inout Machine) throws(EvalError) -> Double in try a(&m) - b(&m) }
+            case .multiply: num = { (m: inout Machine) throws(EvalError) -> Double in try a(&m) * b(&m) }
+            case .divide:
+                num = { (m: inout Machine) throws(EvalError) -> Double in
+                    let l = try a(&m), r = try b(&m)
+                    if r == 0 { throw divisionByZero(false, failSpan, divisorText) }
+                    return l / r
+                }
+            default:
+                num = { (m: inout Machine) throws(EvalError) -> Double in
+                    let l = try a(&m), r = try b(&m)
+                    if r == 0 { throw divisionByZero(true, failSpan, divisorText) }
+                    return l.truncatingRemainder(dividingBy: r)
+                }
+            }
+            return numeric(num, deps, span)
+        }
+        let divisors = operands.map(\.span)
+        return numeric({ (m: inout Machine) throws(EvalError) -> Double in
+            var acc = try first(&m)
+            for k in 0..<steps.count {
+                let (op, b, failSpan) = steps[k]
+                let r = try b(&m)
+                switch op {
+                case .add: acc += r
+                case .subtract: acc -= r
+                case .multiply: acc *= r
+                case .divide:
+                    if r == 0 { throw divisionByZero(false, failSpan, divisors[k]) }
+                    acc /= r
+                default:
+                    if r == 0 { throw divisionByZero(true, failSpan, divisors[k]) }
+                    acc = acc.truncatingRemainder(dividingBy: r)
+                }
+            }
+            return acc
+        }, deps, span)
+    }
+
+    // MARK: Calls
+
+    func compileCall(_ callee: Name, _ argExprs: [Expr], _ span: Span, _ scope: Scope?) -> Node {
+        let args = argExprs.map { compile($0, scope) }
+        var deps = Deps()
+        for a in args { deps.add(a.deps) }
+        switch Scope.lookup(callee.text, in: scope) {
+        case .function(let f)?:
+            return userCall(f, args, deps, span)
+        case .value?, .parameter?:
+            return failing(EvalError("'\(callee.text)' is a value, not a function", at: callee.span), span)
+        case nil:
+            break
+        }
+        let name = callee.text
+        if let arity = Builtins.arity(of: name), !arity.accepts(args.count) {
+            return failing(EvalError("'\(name)' takes \(arity.description), not \(args.count)", at: callee.span), span)
+        }
+        let what = "'\(name)'"
+        switch name {
+        case "min", "max":
+            let isMin = name == "min"
+            if args.count == 2, let a = args[0].num, let b = args[1].num {
+                return fold(numeric(isMin
+                    ? { (m: inout Machine) throws(EvalError) -> Double in Swift.min(try a(&m), try b(&m)) }
+                    : { (m: inout Machine) throws(EvalError) -> Double in Swift.max(try a(&m), try b(&m)) }, deps, span))
+            }
+            let codes = args.map(\.code), spans = args.map(\.span)
+            return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                var values: [Value] = []
+                for c in codes { values.append(try c(&m)) }
+                var spread = spans
+                if values.count == 1, case .list(let xs) = values[0] {
+                    guard !xs.isEmpty else { throw EvalError("\(what) of an empty list", at: spans[0]) }
+                    values = xs
+                    spread = Array(repeating: spans[0], count: xs.count)
+                }
+                var acc = isMin ? Double.infinity : -Double.infinity
+                for (v, s) in zip(values, spread) {
+                    guard case .number(let d) = v else {
+                        throw EvalError("\(what) takes numbers (or one list of numbers), not \(v.typeName)", at: s)
+                    }
+                    acc = isMin ? Swift.min(acc, d) : Swift.max(acc, d)
+                }
+                return acc
+            }, deps, span))
+        case "clamp":
+            let x = asNumber(args[0], what), lo = asNumber(args[1], what), hi = asNumber(args[2], what)
+            return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                let v = try x(&m), l = try lo(&m), h = try hi(&m)
+                if l > h {
+                    throw EvalError("'clamp' needs its lower bound \(NumberFormat.format(l)) at most its upper bound \(NumberFormat.format(h))", at: span)
+                }
+                return Swift.min(Swift.max(v, l), h)
+            }, deps, span))
+        case "abs", "floor", "ceil", "round", "sqrt":
+            let x = asNumber(args[0], what)
+            let argSpan = args[0].span
+            let num: NumCode
+            switch name {
+            case "abs": num = { (m: inout Machine) throws(EvalError) -> Double in abs(try x(&m)) }
+            case "floor": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.down) }
+            case "ceil": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.up) }
+            case "round": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.toNearestOrAwayFromZero) }
+            default:
+                num = { (m: inout Machine) throws(EvalError) -> Double in
+                    let v = try x(&m)
+                    if v < 0 { throw EvalError("square root of a negative number (\(NumberFormat.format(v)))", at: argSpan) }
+                    return v.squareRoot()
+                }
+            }
+            return fold(numeric(num, deps, span))
+        case "len":
+            let c = args[0].code, argSpan = args[0].span
+            return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                let v = try c(&m)
+                guard case .list(let xs) = v else { throw EvalError("'len' takes a list, not \(v.typeName)", at: argSpan) }
+                return Double(xs.count)
+            }, deps, span))
+        case "random":
+            return randomCall(args, deps, span)
+        case "frame", "header", "footer", "count", "snap":
+            deps.expectOnly = deps.expectOnly ?? span
+            let codes = args.map(\.code), spans = args.map(\.span)
+            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+                guard let host = m.host else {
+                    throw EvalError("'\(name)' can be used only in 'expect'", at: callee.span,
+                                    help: "it asks about the finished layout, which settings cannot depend on")
+                }
+                var values: [Value] = []
+                for c in codes { values.append(try c(&m)) }
+                return try host.call(name, values, span: span, argSpans: spans)
+            }, num: nil, type: name == "count" || name == "snap" ? .number : .list, deps: deps, constant: nil, span: span)
+        default:
+            return failing(EvalError("unknown function '\(name)'", at: callee.span), span)
+        }
+    }
+
+    /// `random(lo, hi)`: LANGUAGE.md's mixer of (seed, s, i, k).
+    func randomCall(_ args: [Node], _ depsIn: Deps, _ span: Span) -> Node {
+        var deps = depsIn
+        deps.random = deps.random ?? span
+        let lo = asNumber(args[0], "'random'"), hi = asNumber(args[1], "'random'")
+        let loSpan = args[0].span, hiSpan = args[1].span
+        // The common `random(0, 150)`: bounds checked once, here.
+        if case .number(let l)? = args[0].constant, case .number(let h)? = args[1].constant,
+           isWhole(l), isWhole(h), h > l, h - l < 0x1p63, abs(l) < 0x1p53 {
+            let range = UInt64(h - l)
+            return numeric({ (m: inout Machine) throws(EvalError) -> Double in
+                guard m.inItem else { throw randomOutside(span) }
+                return l + Double(m.nextRandom() % range)
+            }, deps, span)
+        }
+        return numeric({ (m: inout Machine) throws(EvalError) -> Double in
+            guard m.inItem else { throw randomOutside(span) }
+            let l = try lo(&m), h = try hi(&m)
+            guard isWhole(l), abs(l) < 0x1p53 else {
+                throw EvalError("'random' takes whole numbers, not \(NumberFormat.format(l))", at: loSpan)
+            }
+            guard isWhole(h), abs(h) < 0x1p53 else {
+                throw EvalError("'random' takes whole numbers, not \(NumberFormat.format(h))", at: hiSpan)
+            }
+            guard h > l else {
+                throw EvalError("'random(lo, hi)' needs hi > lo, not \(NumberFormat.format(l)) and \(NumberFormat.format(h))", at: span,
+                                help: "the result is a whole number from lo up to, not including, hi")
+            }
+            return l + Double(m.nextRandom() % UInt64(h - l))
+        }, deps, span)
+    }
+
+    func userCall(_ f: FunctionInfo, _ args: [Node], _ depsIn: Deps, _ span: Span) -> Node {
+        var deps = depsIn
+        let params = f.decl.parameters ?? []
+        guard params.count == args.count else {
+            return failing(EvalError("'\(f.decl.name.text)' takes \(Arity.exactly([params.count]).description), not \(args.count)",
+                                     at: span), span)
+        }
+        if f.body == nil && !f.compiling {
+            f.compiling = true
+            var scope = Scope(parent: f.scope, name: f.decl.name.text, binding: .function(f))
+            for (j, p) in params.enumerated() { scope = Scope(parent: scope, name: p.text, binding: .parameter(j)) }
+            let body = compile(f.decl.value, scope)
+            f.body = body
+            f.box.code = body.code
+            f.compiling = false
+        }
+        if var bodyDeps = f.body?.deps {
+            // The call supplies the parameters.
+            bodyDeps.parameters = false
+            deps.add(bodyDeps)
+        } else {
+            deps.incomplete = true
+        }
+        let box = f.box, codes = args.map(\.code), arity = params.count
+        let type = f.body?.type ?? .unknown
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            guard m.depth < maxCallDepth else {
+                throw EvalError("more than \(maxCallDepth) nested calls of user functions", at: span,
+                                help: "a function that calls itself needs a condition that stops it")
+            }
+            let base = m.params.count
+            for c in codes { m.params.append(try c(&m)) }
+            let saved = m.frameBase
+            m.frameBase = base
+            m.depth += 1
+            let v = try box.code!(&m)
+            m.depth -= 1
+            m.frameBase = saved
+            m.params.removeSubrange(base..<(base + arity))
+            return v
+        }, num: nil, type: type, deps: deps, constant: nil, span: span)
+    }
+}
+
+func indexError(_ k: Double, _ count: Int, _ span: Span) -> EvalError {
+    if !isWhole(k) {
+        return EvalError("an index must be a whole number, not \(NumberFormat.format(k))", at: span)
+    }
+    if count == 0 { return EvalError("index \(NumberFormat.format(k)) is out of range: the list is empty", at: span) }
+    return EvalError("index \(NumberFormat.format(k)) is out of range: the list has \(count) element\(count == 1 ? "" : "s"), 0 to \(count - 1)",
+                     at: span)
+}
+
+func divisionByZero(_ remainder: Bool, _ span: Span, _ divisor: Span) -> EvalError {
+    EvalError(remainder ? "remainder by zero" : "division by zero", at: span)
+}
+
+func randomOutside(_ span: Span) -> EvalError {
+    EvalError("'random' outside an item rule", at: span,
+              help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')")
+}
+
+func sameTypeHelp(_ a: Value, _ b: Value) -> String? {
+    if case .boolean = b, case .number = a { return "a boolean is not a number: compare it with 'true' or 'false'" }
+    if case .boolean = a, case .number = b { return "a boolean is not a number: compare it with 'true' or 'false'" }
+    return nil
+}

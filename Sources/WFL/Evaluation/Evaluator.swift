@@ -1,0 +1,311 @@
+/// From a parsed file to resolved layouts and attribute tables: the cascade (file, layout,
+/// section), the implicit layout and section, the section settings with their checks, and the item
+/// rules compiled once (LANGUAGE.md, "Blocks and cascading", "Settings", "Variables").
+
+/// What evaluating a file gives.
+public struct Evaluation {
+    /// The attribute table of each layout evaluated, in file order; empty when there are errors.
+    public var tables: [AttributeTable]
+    /// Every error and warning found while evaluating (the parser's are not repeated here).
+    public var diagnostics: [Diagnostic]
+}
+
+/// Where a setting was written.
+enum BlockLevel { case file, layout, section }
+
+/// One setting's contribution to one property.
+enum PropValue {
+    case expr(Expr)
+    case word(Name)
+    case size(Expr, Expr)
+    case adaptive(Expr)
+}
+
+/// A property as written in one block.
+struct Written {
+    var value: PropValue
+    var setting: Setting
+    var scope: Scope?
+    var level: BlockLevel
+    var span: Span
+}
+
+/// A `layout` or `section` block (or the file) with its settings by property.
+final class BlockRecord {
+    let level: BlockLevel
+    let name: BlockName?
+    let keyword: Span?
+    var properties: [String: Written] = [:]
+    /// Every setting written here, in order, for the checks of unused settings.
+    var settings: [Written] = []
+    var sections: [BlockRecord] = []
+    var layouts: [BlockRecord] = []
+    var expects: [(Expectation, Scope?, Span)] = []
+
+    init(level: BlockLevel, name: BlockName?, keyword: Span?) {
+        self.level = level
+        self.name = name
+        self.keyword = keyword
+    }
+}
+
+/// The layouts of a file, with everything needed to evaluate them.
+public final class Program {
+    let source: SourceFile
+    let file: BlockRecord
+    let compiler = Compiler()
+    /// True when the file has `layout` blocks: file settings are then inherited defaults.
+    let hasLayoutBlocks: Bool
+    /// Diagnostics already given, so that a rule failing many times is reported once.
+    var reported: Set<String> = []
+
+    /// Builds the program of a parsed file. Call only when the parser found no errors.
+    public init(tree: SyntaxTree, source: SourceFile) {
+        self.source = source
+        file = BlockRecord(level: .file, name: nil, keyword: nil)
+        var scope: Scope? = nil
+        Program.collect(tree.statements, into: file, scope: &scope)
+        hasLayoutBlocks = !file.layouts.isEmpty
+    }
+
+    /// The names of the file's layouts, in order.
+    public var layoutNames: [String] {
+        hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
+    }
+
+    /// `feed.wfl` gives `feed`; standard input gives `stdin`.
+    static func stem(_ path: String) -> String {
+        if path == "<stdin>" || path == "-" { return "stdin" }
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if name.hasSuffix(".wfl") { name = name.dropLast(4) } else if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            name = name[..<dot]
+        }
+        return String(name)
+    }
+
+    static func collect(_ statements: [Statement], into block: BlockRecord, scope: inout Scope?) {
+        for st in statements {
+            switch st.kind {
+            case .let(let decl):
+                if decl.parameters != nil {
+                    scope = Scope(parent: scope, name: decl.name.text, binding: .function(FunctionInfo(decl: decl, scope: scope)))
+                } else {
+                    scope = Scope(parent: scope, name: decl.name.text, binding: .value(LetInfo(decl: decl, scope: scope)))
+                }
+            case .layout(let b):
+                let rec = BlockRecord(level: .layout, name: b.name, keyword: b.keyword)
+                var inner = scope
+                collect(b.statements, into: rec, scope: &inner)
+                block.layouts.append(rec)
+            case .section(let b):
+                let rec = BlockRecord(level: .section, name: b.name, keyword: b.keyword)
+                var inner = scope
+                collect(b.statements, into: rec, scope: &inner)
+                block.sections.append(rec)
+            case .expect(let e):
+                block.expects.append((e, scope, st.span))
+            case .setting(let s):
+                record(s, in: block, scope: scope, span: st.span)
+            }
+        }
+    }
+
+    static func record(_ s: Setting, in block: BlockRecord, scope: Scope?, span: Span) {
+        func put(_ property: String, _ value: PropValue) {
+            let w = Written(value: value, setting: s, scope: scope, level: block.level, span: span)
+            block.properties[property] = w
+        }
+        let args = s.arguments
+        let name = s.name.text
+        block.settings.append(Written(value: .expr(.invalid(span)), setting: s, scope: scope, level: block.level, span: span))
+        func value(_ k: Int) -> Expr? {
+            guard k < args.count else { return nil }
+            switch args[k] {
+            case .value(let e): return e
+            case .side(_, let e): return e
+            default: return nil
+            }
+        }
+        switch name {
+        case "spacing":
+            guard let r = value(0) else { return }
+            put("rowSpacing", .expr(r))
+            put("columnSpacing", .expr(value(1) ?? r))
+        case "insets", "headerInsets", "footerInsets":
+            if case .side = args.first {
+                for a in args { if case .side(let n, let e) = a { put("\(name).\(n.text)", .expr(e)) } }
+                return
+            }
+            let vs = (0..<args.count).compactMap(value)
+            let sides: [Expr]
+            switch vs.count {
+            case 1: sides = [vs[0], vs[0], vs[0], vs[0]]
+            case 2: sides = [vs[0], vs[1], vs[0], vs[1]]
+            case 4: sides = vs
+            default: return
+            }
+            for (side, e) in zip(SettingTable.sides, sides) { put("\(name).\(side)", .expr(e)) }
+        case "height", "width", "size":
+            switch args.first {
+            case .size(let w, let h, _)?: put("sizeRule", .size(w, h))
+            case .value(let e)?: put("sizeRule", .expr(e))
+            default: break
+            }
+        default:
+            switch args.first {
+            case .value(let e)?: put(name, .expr(e))
+            case .word(let n)?: put(name, .word(n))
+            case .size(let w, let h, _)?: put(name, .size(w, h))
+            case .adaptive(let e, _)?: put(name, .adaptive(e))
+            case .side?, nil: break
+            }
+        }
+    }
+
+    // MARK: - Evaluating
+
+    /// Evaluates every layout, or only `only`.
+    public func evaluate(only: String? = nil) -> Evaluation {
+        var tables: [AttributeTable] = []
+        var diagnostics: [Diagnostic] = []
+        let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
+        for (k, layout) in layouts.enumerated() {
+            let name = layoutNames[k]
+            if let only, only != name { continue }
+            switch resolve(layout, name: name) {
+            case .failure(let f):
+                diagnostics += f.diagnostics
+            case .success(let resolved):
+                switch run(resolved) {
+                case .success(let t): tables.append(t)
+                case .failure(let f): diagnostics += f.diagnostics
+                }
+            }
+        }
+        diagnostics += checkExpectations(only: only)
+        var seen = Set<String>()
+        diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }
+        return Evaluation(tables: diagnostics.hasErrors ? [] : tables, diagnostics: diagnostics)
+    }
+
+    /// Runs the engine of a resolved layout.
+    public func run(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+        switch layout.style {
+        case .waterfall: return Waterfall.layout(layout)
+        case .flow: return .failure(LayoutFailure([]))
+        }
+    }
+
+    /// The blocks a section's properties come from, innermost first.
+    func chain(_ layout: BlockRecord?, _ section: BlockRecord?) -> [BlockRecord] {
+        [section, layout, file].compactMap { $0 }
+    }
+
+    /// The written value of a property, innermost block first, skipping settings inherited from
+    /// the file that this layout does not use.
+    func lookup(_ property: String, _ blocks: [BlockRecord], unused: (Written) -> Bool) -> Written? {
+        for b in blocks {
+            if let w = b.properties[property] {
+                if w.level == .file, hasLayoutBlocks, unused(w) { return nil }
+                return w
+            }
+        }
+        return nil
+    }
+
+    /// Makes a resolved layout: layout settings, then each section's, then the item rules.
+    public func resolve(layoutNamed name: String) -> Result<ResolvedLayout, LayoutFailure>? {
+        guard let k = layoutNames.firstIndex(of: name) else { return nil }
+        return resolve(hasLayoutBlocks ? file.layouts[k] : nil, name: name)
+    }
+
+    func resolve(_ layout: BlockRecord?, name: String) -> Result<ResolvedLayout, LayoutFailure> {
+        var r = Resolver(program: self, layout: layout, name: name)
+        return r.resolve()
+    }
+
+    // MARK: - Expectations
+
+    /// Checks that each `expect` is well formed: it reads only what an expectation has (cw, ch,
+    /// the content size and the functions of Expectations) and is a condition. `wfl run` does not
+    /// judge them.
+    func checkExpectations(only: String?) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var blocks: [BlockRecord] = [file]
+        for (k, l) in file.layouts.enumerated() where only == nil || only == layoutNames[k] { blocks.append(l) }
+        for b in blocks {
+            for (e, scope, _) in b.expects {
+                let node = compiler.compile(e.condition, scope)
+                if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
+                    out.append(.error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable))
+                } else if let span = node.deps.random {
+                    out.append(.error("'random' outside an item rule, in 'expect'", at: span,
+                                      help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')"))
+                } else if node.type != .boolean && node.type != .unknown {
+                    out.append(.error("an expectation must be a condition (true or false), not \(typeWord(node.type))",
+                                      at: e.condition.span, help: "compare it with something, as 'expect contentHeight == 864'"))
+                }
+            }
+        }
+        return out
+    }
+
+    /// One `expect` and what it gave.
+    public struct ExpectationResult {
+        public var span: Span
+        public var label: String?
+        /// true or false; nil when evaluating it failed (`error` says why).
+        public var passed: Bool?
+        public var error: Diagnostic?
+    }
+
+    /// Evaluates the expectations of one layout against its table (`wfl test` judges them).
+    public func expectations(of layoutName: String, table: AttributeTable) -> [ExpectationResult] {
+        guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
+        let block = hasLayoutBlocks ? file.layouts[k] : file
+        var results: [ExpectationResult] = []
+        for (e, scope, span) in block.expects {
+            let node = compiler.compile(e.condition, scope)
+            var m = Machine(letCount: compiler.letCount)
+            m.fresh()
+            m.set(.cw, table.containerWidth)
+            m.set(.ch, table.containerHeight)
+            m.set(.contentWidth, table.contentWidth)
+            m.set(.contentHeight, table.contentHeight)
+            m.place = "'expect'"
+            m.host = TableQueries(table: table)
+            do {
+                let v = try node.code(&m)
+                if case .boolean(let b) = v {
+                    results.append(ExpectationResult(span: span, label: e.label?.text, passed: b, error: nil))
+                } else {
+                    results.append(ExpectationResult(span: span, label: e.label?.text, passed: nil,
+                                                     error: .error("an expectation must be a condition (true or false), not \(v.typeName)", at: e.condition.span)))
+                }
+            } catch {
+                results.append(ExpectationResult(span: span, label: e.label?.text, passed: nil,
+                                                 error: .error(error.message(in: "in 'expect'"), at: error.span, help: error.help)))
+            }
+        }
+        return results
+    }
+}
+
+func typeWord(_ t: StaticType) -> String {
+    switch t {
+    case .number: return "a number"
+    case .boolean: return "a boolean"
+    case .list: return "a list"
+    case .string: return "a string"
+    case .unknown: return "a value"
+    }
+}
+
+/// Evaluates a whole file: the convenience used by `wfl run` and the tests.
+public enum Evaluator {
+    /// Parses nothing: `tree` must come from a parse without errors.
+    public static func evaluate(_ tree: SyntaxTree, source: SourceFile, only: String? = nil) -> Evaluation {
+        Program(tree: tree, source: source).evaluate(only: only)
+    }
+}

@@ -1,0 +1,149 @@
+/// The state that compiled expressions run against: the engine's variables, the per-item cache of
+/// `let` values, the frames of user-function calls and the `random` counter.
+
+/// The engine's variables (LANGUAGE.md, "Variables"), each with a slot in `Machine.vars`.
+public enum EngineVar: Int, CaseIterable, Sendable {
+    case i, n, s, cw, ch, aw, ah, w, h, col, full, contentWidth, contentHeight
+
+    /// Its name in the language.
+    public var name: String {
+        switch self {
+        case .i: return "i"
+        case .n: return "n"
+        case .s: return "s"
+        case .cw: return "cw"
+        case .ch: return "ch"
+        case .aw: return "aw"
+        case .ah: return "ah"
+        case .w: return "w"
+        case .h: return "h"
+        case .col: return "col"
+        case .full: return "full"
+        case .contentWidth: return "contentWidth"
+        case .contentHeight: return "contentHeight"
+        }
+    }
+
+    public init?(name: String) {
+        guard let v = EngineVar.allCases.first(where: { $0.name == name }) else { return nil }
+        self = v
+    }
+
+    /// Its bit in an availability mask.
+    @inline(__always) public var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    /// Where the variable has a value, for the error when it has none.
+    var whereUsable: String {
+        switch self {
+        case .i, .n: return "'\(name)' has a value in the item rules: 'height', 'width', 'size' and 'span'"
+        case .s: return "'s' has a value in section settings and item rules"
+        case .cw, .ch: return "'\(name)' has a value in section settings, item rules and 'expect'"
+        case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"
+        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall"
+        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall"
+        case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size')"
+        case .full: return "'full' has a value in 'span' and the size rule of a waterfall"
+        case .contentWidth, .contentHeight: return "'\(name)' has a value only in 'expect'"
+        }
+    }
+}
+
+/// Sets of engine variables that have values in each place (LANGUAGE.md's table).
+public enum VarSets {
+    static func mask(_ vs: [EngineVar]) -> UInt32 { vs.reduce(0) { $0 | $1.bit } }
+    public static let insets = mask([.s, .cw, .ch])
+    public static let section = mask([.s, .cw, .ch, .aw, .ah])
+    public static let span = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .full])
+    public static let verticalSize = span | mask([.w, .col])
+    public static let horizontalSize = span | mask([.h, .col])
+    public static let layout = mask([.cw, .ch])
+    public static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+}
+
+/// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).
+public protocol ExpectHost {
+    /// Calls the expectation function `name`; `span` is where the call stands.
+    func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
+}
+
+/// The mutable state of an evaluation. One per section or rule run; reused across items.
+public struct Machine {
+    /// Values of the engine's variables, by `EngineVar.rawValue`.
+    public var vars: [Double] = Array(repeating: 0, count: EngineVar.allCases.count)
+    /// Which of `vars` have a value here.
+    public var available: UInt32 = 0
+    /// Where evaluation is, for "has no value in ..." messages: "'columns'", "the height rule".
+    public var place: String = "this place"
+    /// True while evaluating an item rule: `random` works only there.
+    public var inItem = false
+    /// The part of `random`'s hash fixed by (seed, s, i); see `beginItem`.
+    var itemHash: UInt64 = 0
+    /// How many `random` calls this item has made.
+    var randomCount: UInt64 = 0
+    /// The layout's seed.
+    public var seed: UInt64 = 0
+    /// Bumped for each item (or section): `let` values cached under an older one are stale.
+    var generation = 1
+    var letValues: [Value] = []
+    var letGenerations: [Int] = []
+    /// Arguments of the user-function calls in progress.
+    var params: [Value] = []
+    var frameBase = 0
+    var depth = 0
+    /// Answers `frame(...)` and friends; nil outside `expect`.
+    public var host: ExpectHost? = nil
+
+    public init(seed: UInt64 = 0, letCount: Int = 0) {
+        self.seed = seed
+        letValues = Array(repeating: .number(0), count: letCount)
+        letGenerations = Array(repeating: 0, count: letCount)
+    }
+
+    /// Makes room for `count` cached `let` values.
+    mutating func reserveLets(_ count: Int) {
+        if letValues.count < count {
+            letValues += Array(repeating: .number(0), count: count - letValues.count)
+            letGenerations += Array(repeating: 0, count: count - letGenerations.count)
+        }
+    }
+
+    /// Starts a fresh evaluation: `let` values are recomputed, calls unwound.
+    @inline(__always) public mutating func fresh() {
+        generation &+= 1
+        params.removeAll(keepingCapacity: true)
+        frameBase = 0
+        depth = 0
+    }
+
+    /// Drops the calls of an evaluation that failed half-way, keeping the cached `let` values.
+    @inline(__always) public mutating func unwind() {
+        params.removeAll(keepingCapacity: true)
+        frameBase = 0
+        depth = 0
+    }
+
+    /// Starts item `i` of section `s`: a fresh `let` cache and `random` counter.
+    @inline(__always) public mutating func beginItem(_ i: Int, section s: Int) {
+        fresh()
+        vars[EngineVar.i.rawValue] = Double(i)
+        randomCount = 0
+        itemHash = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
+            &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F
+            &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+    }
+
+    /// The next `random` draw of this item: the mixer of LANGUAGE.md with k = calls so far.
+    @inline(__always) mutating func nextRandom() -> UInt64 {
+        var z = itemHash &+ randomCount &* 0xD6E8_FEB8_6659_FD93
+        randomCount &+= 1
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Gives `v` the value `d` and marks it available.
+    @inline(__always) public mutating func set(_ v: EngineVar, _ d: Double) {
+        vars[v.rawValue] = d
+        available |= v.bit
+    }
+}

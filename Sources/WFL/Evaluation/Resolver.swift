@@ -1,0 +1,353 @@
+/// Resolves one layout: applies the cascade, evaluates layout and section settings with their
+/// checks, and compiles the item rules (LANGUAGE.md, "Settings", "Values", "Limits").
+
+/// The most items a layout may have and the most lanes a section may have (LANGUAGE.md, Limits).
+public let maxItemsPerLayout = 10_000_000
+public let maxLanes = 1_000
+
+struct Resolver {
+    let program: Program
+    let layout: BlockRecord?
+    let name: String
+    var diagnostics: [Diagnostic] = []
+    var style: LayoutStyle = .waterfall
+    var direction: Direction = .vertical
+
+    init(program: Program, layout: BlockRecord?, name: String) {
+        self.program = program
+        self.layout = layout
+        self.name = name
+    }
+
+    var compiler: Compiler { program.compiler }
+
+    func text(_ span: Span) -> String { program.source.text(span) }
+
+    // MARK: Unused settings
+
+    /// Why a written setting does nothing in this layout, and what to write instead; nil when it
+    /// is used.
+    func unusedMessage(_ w: Written) -> (String, String?)? {
+        let name = w.setting.name.text
+        let argText = w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
+        switch (name, style, direction) {
+        case ("columns", .waterfall, .horizontal):
+            return ("in a horizontal layout lanes are rows: use 'rows \(argText)'", "'columns' counts the lanes of a vertical layout")
+        case ("rows", .waterfall, .vertical):
+            return ("in a vertical layout lanes are columns: use 'columns \(argText)'", "'rows' counts the lanes of a horizontal layout")
+        case ("height", .waterfall, .horizontal):
+            return ("in a horizontal waterfall items grow along x: use 'width \(argText)'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
+        case ("width", .waterfall, .vertical):
+            return ("in a vertical waterfall items grow along y: use 'height \(argText)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
+        case ("justify", .waterfall, _), ("align", .waterfall, _):
+            return ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'")
+        case ("zoomFirst", .waterfall, _), ("zoomFirst", .flow, .vertical):
+            return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
+        default:
+            return nil
+        }
+    }
+
+    func lookup(_ property: String, _ blocks: [BlockRecord]) -> Written? {
+        program.lookup(property, blocks) { self.unusedMessage($0) != nil }
+    }
+
+    // MARK: Reporting
+
+    mutating func fail(_ d: Diagnostic, key: Span? = nil) {
+        if let key {
+            guard program.reported.insert("\(key)").inserted else { return }
+        }
+        diagnostics.append(d)
+    }
+
+    /// Evaluates a setting's expression; on error reports it (once per setting) and gives nil.
+    mutating func evaluate(_ e: Expr, _ w: Written, _ m: inout Machine, place: String) -> Value? {
+        let node = compiler.compile(e, w.scope)
+        m.reserveLets(compiler.letCount)
+        m.unwind()
+        m.place = "'\(w.setting.name.text)'"
+        do {
+            return try node.code(&m)
+        } catch {
+            fail(.error(error.message(in: "in '\(w.setting.name.text)'\(place)"), at: error.span, help: error.help), key: w.span)
+            return nil
+        }
+    }
+
+    enum Bound { case none, nonNegative, positive, atLeastOne }
+
+    /// A numeric setting with its checks; nil after reporting an error.
+    mutating func number(_ e: Expr, _ w: Written, _ m: inout Machine, place: String, what: String,
+                         whole: Bool = false, bound: Bound = .nonNegative) -> Double? {
+        guard let v = evaluate(e, w, &m, place: place) else { return nil }
+        let setting = w.setting.name.text
+        // " of section 2" reads " in section 2" after a setting's name.
+        let inPlace = place.isEmpty ? "" : " in" + place.dropFirst(3)
+        guard case .number(let d) = v else {
+            fail(.error("\(what)\(inPlace) must be a number, not \(v.typeName)", at: e.span, help: "write, for example, '\(SettingTable.info(setting)?.example ?? setting)'"),
+                 key: w.span)
+            return nil
+        }
+        guard d.isFinite else {
+            fail(.error("\(what)\(inPlace) is \(NumberFormat.format(d)): it must be a finite number", at: e.span), key: w.span)
+            return nil
+        }
+        if whole && !isWhole(d) {
+            fail(.error("\(what)\(inPlace) must be a whole number, not \(NumberFormat.format(d))", at: e.span,
+                        help: "write '\(setting) \(NumberFormat.format(d.rounded()))'"), key: w.span)
+            return nil
+        }
+        switch bound {
+        case .none: break
+        case .nonNegative where d < 0:
+            fail(.error("\(what)\(inPlace) cannot be negative: it is \(NumberFormat.format(d))", at: e.span), key: w.span)
+            return nil
+        case .positive where d <= 0:
+            fail(.error("\(what)\(inPlace) must be more than 0, not \(NumberFormat.format(d))", at: e.span), key: w.span)
+            return nil
+        case .atLeastOne where d < 1:
+            fail(.error("\(what)\(inPlace) must be at least 1, not \(NumberFormat.format(d))", at: e.span), key: w.span)
+            return nil
+        default: break
+        }
+        return d
+    }
+
+    // MARK: Resolving
+
+    mutating func resolve() -> Result<ResolvedLayout, LayoutFailure> {
+        let layoutBlocks = [layout, program.file].compactMap { $0 }
+        // Style and direction first: they decide which settings are used.
+        if case .word(let n)? = program.lookup("style", layoutBlocks, unused: { _ in false })?.value {
+            style = LayoutStyle(rawValue: n.text) ?? .waterfall
+            if style == .flow {
+                fail(.error("the flow engine is not built yet", at: n.span, help: "use 'style waterfall' for now"))
+                return .failure(LayoutFailure(diagnostics))
+            }
+        }
+        if case .word(let n)? = program.lookup("direction", layoutBlocks, unused: { _ in false })?.value {
+            direction = Direction(rawValue: n.text) ?? .vertical
+        }
+        let vertical = direction == .vertical
+
+        // Settings written in this layout (or, with no layout blocks, in the file) that it does
+        // not use are errors; inherited from the file they are ignored.
+        let sectionRecords: [BlockRecord] = layout?.sections ?? program.file.sections
+        var ownBlocks = sectionRecords
+        ownBlocks.append(layout ?? program.file)
+        for b in ownBlocks {
+            for w in b.settings {
+                if let (message, help) = unusedMessage(w) {
+                    fail(.error(message, at: w.setting.name.span, help: help), key: w.span)
+                }
+            }
+        }
+
+        var m = Machine(letCount: compiler.letCount)
+        m.fresh()
+        let place = ""
+        // container W x H, both > 0.
+        var cw = 375.0, ch = 812.0
+        if let w = lookup("container", layoutBlocks), case .size(let we, let he) = w.value {
+            cw = number(we, w, &m, place: place, what: "the container's width", bound: .positive) ?? cw
+            ch = number(he, w, &m, place: place, what: "the container's height", bound: .positive) ?? ch
+        }
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        var seed: UInt64 = 0
+        if let w = lookup("seed", layoutBlocks), case .expr(let e) = w.value,
+           let d = number(e, w, &m, place: place, what: "the seed", whole: true) {
+            if d >= 0x1p53 {
+                fail(.error("the seed must be less than 2^53 (9007199254740992), not \(NumberFormat.format(d))", at: e.span), key: w.span)
+            } else {
+                seed = UInt64(d)
+            }
+        }
+
+        var sections: [ResolvedSection] = []
+        var totalItems = 0
+        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
+        for (s, rec) in records.enumerated() {
+            let blocks = program.chain(layout, rec)
+            if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
+                totalItems += sec.items
+                if totalItems > maxItemsPerLayout {
+                    let w = lookup("items", blocks)
+                    fail(.error("the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
+                                at: w?.span ?? rec?.keyword ?? Span(0, 0), help: "lower 'items'"))
+                    break
+                }
+                sections.append(sec)
+            }
+        }
+        if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
+        return .success(ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
+                                       seed: seed, sections: sections, letCount: compiler.letCount))
+    }
+
+    mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
+                                 vertical: Bool, seed: UInt64) -> ResolvedSection? {
+        let errorsBefore = diagnostics.count
+        let place = " of section \(s)"
+        var m = Machine(seed: seed, letCount: compiler.letCount)
+        m.fresh()
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        m.set(.s, Double(s))
+
+        // Insets see s, cw and ch only; each side cascades on its own.
+        m.available = VarSets.insets
+        func insets(_ prefix: String, _ r: inout Resolver, _ m: inout Machine) -> Insets {
+            var out = Insets()
+            for side in SettingTable.sides {
+                guard let w = r.lookup("\(prefix).\(side)", blocks), case .expr(let e) = w.value else { continue }
+                let d = r.number(e, w, &m, place: place, what: "the \(side) of '\(prefix)'") ?? 0
+                switch side {
+                case "top": out.top = d
+                case "left": out.left = d
+                case "bottom": out.bottom = d
+                default: out.right = d
+                }
+            }
+            return out
+        }
+        let ins = insets("insets", &self, &m)
+        let headerInsets = insets("headerInsets", &self, &m)
+        let footerInsets = insets("footerInsets", &self, &m)
+        let aw = cw - ins.left - ins.right
+        let ah = ch - ins.top - ins.bottom
+        if diagnostics.count == errorsBefore {
+            // The available length across the lanes must not be negative.
+            let (avail, a, b, across) = vertical ? (aw, "left", "right", "width") : (ah, "top", "bottom", "height")
+            let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
+            if avail < 0 {
+                let w = lookup("insets.\(a)", blocks) ?? lookup("insets.\(b)", blocks)
+                fail(.error("the insets leave no room in section \(s): \(a) \(NumberFormat.format(av)) and \(b) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
+                     key: w?.span)
+            }
+            for (hi, word) in [(headerInsets, "headerInsets"), (footerInsets, "footerInsets")] {
+                let left = vertical ? cw - hi.left - hi.right : ch - hi.top - hi.bottom
+                if left < 0, let w = lookup("\(word).\(vertical ? "left" : "top")", blocks) ?? lookup("\(word).\(vertical ? "right" : "bottom")", blocks) {
+                    fail(.error("'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
+                                at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
+                }
+            }
+        }
+        m.set(.aw, aw)
+        m.set(.ah, ah)
+        m.available = VarSets.section
+
+        func value(_ property: String, _ what: String, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
+                   _ r: inout Resolver, _ m: inout Machine) -> Double {
+            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value else { return d }
+            return r.number(e, w, &m, place: place, what: what, whole: whole, bound: bound) ?? d
+        }
+        var items = value("items", "'items'", default: 0, whole: true, &self, &m)
+        if items > Double(maxItemsPerLayout), let w = lookup("items", blocks) {
+            fail(.error("'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
+                        help: "lower 'items'"), key: w.span)
+            items = 0
+        }
+        let rowSpacing = value("rowSpacing", "'rowSpacing'", default: 10, &self, &m)
+        let columnSpacing = value("columnSpacing", "'columnSpacing'", default: 10, &self, &m)
+        let header = value("header", "'header'", default: 0, &self, &m)
+        let footer = value("footer", "'footer'", default: 0, &self, &m)
+        let scale = value("scale", "'scale'", default: 0, &self, &m)
+        var pinHeaders = false
+        if let w = lookup("pinHeaders", blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
+            if case .boolean(let b) = v { pinHeaders = b } else {
+                fail(.error("'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
+                            help: "write 'pinHeaders true'"), key: w.span)
+            }
+        }
+        var order = LaneOrder.shortest
+        if let w = lookup("order", blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
+
+        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
+        let lanesWord = vertical ? "columns" : "rows"
+        let laneGap = vertical ? columnSpacing : rowSpacing
+        let available = vertical ? aw : ah
+        var lanes = 2
+        let lanesWritten = lookup(lanesWord, blocks)
+        if let w = lanesWritten {
+            switch w.value {
+            case .expr(let e):
+                if let d = number(e, w, &m, place: place, what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
+                    if d > Double(maxLanes) {
+                        fail(.error("'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
+                    } else {
+                        lanes = Int(d)
+                    }
+                }
+            case .adaptive(let e):
+                if let minimum = number(e, w, &m, place: place, what: "the smallest lane of 'adaptive'", bound: .positive) {
+                    // As SwiftUI: max(1, floor((aw + cs) / (MIN + cs))).
+                    let count = Swift.max(1, ((available + laneGap) / (minimum + laneGap)).rounded(.down))
+                    if count > Double(maxLanes) {
+                        fail(.error("'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
+                                    at: e.span, help: "make the smallest lane larger"), key: w.span)
+                    } else {
+                        lanes = Int(count)
+                    }
+                }
+            default: break
+            }
+        }
+        if diagnostics.count == errorsBefore, available >= 0 {
+            let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
+            if laneW < 0 {
+                let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                let w = lanesWritten ?? lookup(spacingWord, blocks)
+                fail(.error("\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
+                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
+                            help: "use fewer \(lanesWord), a smaller '\(spacingWord)' or smaller insets"), key: w?.span)
+            }
+        }
+
+        // Item rules, compiled once.
+        var spanRule: ItemRule? = nil
+        if let w = lookup("span", blocks), case .expr(let e) = w.value {
+            spanRule = rule(e, w, what: "the span")
+        }
+        var size = SizeRule.natural(constantRule(50, "the width of 'size'"), constantRule(50, "the height of 'size'"))
+        if let w = lookup("sizeRule", blocks) {
+            switch w.value {
+            case .expr(let e):
+                size = .length(rule(e, w, what: "the \(w.setting.name.text)"))
+            case .size(let we, let he):
+                size = .natural(rule(we, w, what: "the width of 'size'"), rule(he, w, what: "the height of 'size'"))
+            default: break
+            }
+        }
+        if diagnostics.count != errorsBefore { return nil }
+        return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
+                               footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
+                               columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
+                               span: spanRule, size: size)
+    }
+
+    func constantRule(_ d: Double, _ what: String) -> ItemRule {
+        ItemRule(kind: .constant(d), what: what, span: Span(0, 0), settingSpan: Span(0, 0))
+    }
+
+    /// Compiles an item rule, choosing the fastest shape that computes it.
+    func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {
+        let node = compiler.compile(e, w.scope)
+        let kind: ItemRule.Kind
+        switch node.constant {
+        case .number(let d)?:
+            kind = .constant(d)
+        case .list(let xs)? where !xs.isEmpty && xs.allSatisfy({ if case .number = $0 { return true } else { return false } }):
+            kind = .cycle(xs.map { if case .number(let d) = $0 { return d } else { return 0 } })
+        default:
+            if node.type == .number, let num = node.num {
+                kind = .number(num)
+            } else {
+                kind = .value(node.code)
+            }
+        }
+        return ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
+    }
+}

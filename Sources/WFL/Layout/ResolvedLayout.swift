@@ -1,0 +1,121 @@
+/// A layout with its cascade applied and its section settings evaluated: plain values, plus the
+/// item rules compiled once. The engines see only this, never the syntax tree.
+
+/// The four sides of an inset, in UIEdgeInsets order.
+public struct Insets: Equatable, Sendable {
+    public var top: Double, left: Double, bottom: Double, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// `style`.
+public enum LayoutStyle: String, Sendable { case waterfall, flow }
+
+/// `direction`.
+public enum Direction: String, Sendable { case vertical, horizontal }
+
+/// `order`: how the waterfall picks a lane.
+public enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLeft }
+
+/// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
+public struct ItemRule {
+    /// The shapes that need no general evaluation.
+    enum Kind {
+        /// `height 100`.
+        case constant(Double)
+        /// `height [100, 150]` or a `let` of a constant list: element `i mod len`.
+        case cycle([Double])
+        /// Any other expression known to give a number.
+        case number(NumCode)
+        /// Any other expression: a number, or a list that cycles.
+        case value(Code)
+    }
+
+    let kind: Kind
+    /// "the height", "the width of 'size'", "the span": for messages.
+    public let what: String
+    /// Where the expression stands.
+    public let span: Span
+    /// Where the setting stands: a rule is reported once, at its first failing item.
+    public let settingSpan: Span
+
+    /// True when evaluating it needs the engine's variables or `random` (else it is constant).
+    public var isConstant: Bool { if case .constant = kind { return true } else { return false } }
+
+    /// The rule's number for item `i`, with lists cycling.
+    @inline(__always)
+    public func evaluate(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
+        switch kind {
+        case .constant(let d): return d
+        case .cycle(let xs): return xs[i % xs.count]
+        case .number(let code): return try code(&m)
+        case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
+        }
+    }
+
+    static func number(from v: Value, item i: Int, span: Span, what: String) throws(EvalError) -> Double {
+        switch v {
+        case .number(let d): return d
+        case .list(let xs):
+            guard !xs.isEmpty else {
+                throw EvalError("empty list", at: span, help: "a list here cycles over the items, so it needs at least one number")
+            }
+            switch xs[i % xs.count] {
+            case .number(let d): return d
+            case .list: throw EvalError("list of lists", at: span, help: "a list here holds one number per item, and cycles")
+            case let other: throw EvalError("\(other.typeName) in a list where numbers are needed", at: span)
+            }
+        default:
+            throw EvalError("\(v.typeName) where a number (or a list of numbers) is needed", at: span)
+        }
+    }
+}
+
+/// How items get their size along the scroll axis.
+public enum SizeRule {
+    /// `height` (vertical) or `width` (horizontal): the length along the lane.
+    case length(ItemRule)
+    /// `size W x H`: a natural size scaled to the lane.
+    case natural(ItemRule, ItemRule)
+}
+
+/// One section, resolved.
+public struct ResolvedSection {
+    public var index: Int
+    public var name: String?
+    public var items: Int
+    public var insets: Insets
+    public var headerInsets: Insets
+    public var footerInsets: Insets
+    /// Thickness along the scroll axis; 0 means none.
+    public var header: Double
+    public var footer: Double
+    public var rowSpacing: Double
+    public var columnSpacing: Double
+    /// The lane count (columns when vertical, rows when horizontal), adaptive already applied.
+    public var lanes: Int
+    public var order: LaneOrder
+    public var scale: Double
+    public var pinHeaders: Bool
+    /// nil: every item spans one lane.
+    public var span: ItemRule?
+    public var size: SizeRule
+}
+
+/// A layout ready for an engine.
+public struct ResolvedLayout {
+    public var name: String
+    public var style: LayoutStyle
+    public var direction: Direction
+    public var containerWidth: Double
+    public var containerHeight: Double
+    public var seed: UInt64
+    public var pinHeaders: Bool { sections.contains { $0.pinHeaders } }
+    public var sections: [ResolvedSection]
+    /// How many `let` values the compiled rules cache per item.
+    public var letCount: Int
+}

@@ -1,0 +1,184 @@
+import WFL
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `wfl run FILE [--format table|json|csv] [--layout NAME] [-o FILE]`, and `wfl FILE`.
+struct RunCommand {
+    let cli: CLI
+
+    /// Formats CLI.md lists; the ones not built yet are refused with a usage error.
+    static let builtFormats = ["table", "json", "csv"]
+    static let laterFormats = ["swift", "svg", "html", "ascii"]
+
+    func run(_ args: [String]) -> Int32 {
+        var path: String? = nil
+        var format = "table"
+        var layoutName: String? = nil
+        var output: String? = nil
+        var k = 0
+        func value(_ option: String) -> String? {
+            guard k + 1 < args.count else { return nil }
+            k += 1
+            return args[k]
+        }
+        while k < args.count {
+            let a = args[k]
+            switch a {
+            case "--format", "-f":
+                guard let v = value(a) else { return cli.usageError("'\(a)' needs a value: table, json or csv", command: "run") }
+                format = v
+            case "--layout":
+                guard let v = value(a) else { return cli.usageError("'--layout' needs a layout name", command: "run") }
+                layoutName = v
+            case "-o", "--output":
+                guard let v = value(a) else { return cli.usageError("'\(a)' needs a file name", command: "run") }
+                output = v
+            case "--offset", "--rect":
+                return cli.usageError("'\(a)' is not built yet", command: "run")
+            default:
+                if a.hasPrefix("--format=") {
+                    format = String(a.dropFirst("--format=".count))
+                } else if a.hasPrefix("--layout=") {
+                    layoutName = String(a.dropFirst("--layout=".count))
+                } else if a.hasPrefix("-") && a != "-" {
+                    return cli.usageError("unknown option '\(a)' for 'run'", command: "run")
+                } else if path != nil {
+                    return cli.usageError("'run' takes one FILE, not more", command: "run")
+                } else {
+                    path = a
+                }
+            }
+            k += 1
+        }
+        guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
+        if RunCommand.laterFormats.contains(format) {
+            return cli.usageError("the '\(format)' format is not built yet; use table, json or csv", command: "run")
+        }
+        guard RunCommand.builtFormats.contains(format) else {
+            let guess = Suggest.closest(to: format, among: RunCommand.builtFormats).map { "; did you mean '\($0)'?" } ?? ""
+            return cli.usageError("unknown format '\(format)'\(guess)", command: "run")
+        }
+
+        let source: SourceFile
+        switch readSource(path) {
+        case .failure(let e):
+            writeErr("wfl: \(e.message)\n")
+            return Exit.ioError
+        case .success(let s):
+            source = s
+        }
+        let renderer = DiagnosticRenderer(color: stderrIsColourTerminal)
+        let parsed = Parser.parse(source)
+        if parsed.diagnostics.hasErrors {
+            writeErr(renderer.render(parsed.diagnostics, in: source))
+            return Exit.dataError
+        }
+        let program = Program(tree: parsed.tree, source: source)
+        if let layoutName, !program.layoutNames.contains(layoutName) {
+            let names = program.layoutNames.map { "'\($0)'" }
+            let has = names.count == 1 ? "its only layout is \(names[0])" : "its layouts are \(names.joined(separator: ", "))"
+            return cli.usageError("'\(source.name)' has no layout '\(layoutName)': \(has)", command: "run")
+        }
+        // Deeply nested expressions inside recursive functions nest closures deeply: evaluate on a
+        // thread with room for them rather than on the main thread's 8 MiB.
+        let evaluation = onLargeStack { program.evaluate(only: layoutName) }
+        let diagnostics = parsed.diagnostics + evaluation.diagnostics
+        if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
+        if diagnostics.hasErrors { return Exit.dataError }
+
+        let text: String
+        switch format {
+        case "json": text = JSONFormat.format(evaluation.tables)
+        case "csv": text = CSVFormat.format(evaluation.tables)
+        default: text = TableFormat.format(evaluation.tables)
+        }
+        guard let output, output != "-" else {
+            writeOut(text)
+            return Exit.ok
+        }
+        if let message = writeWhole(output, Array(text.utf8)) {
+            writeErr("wfl: \(message)\n")
+            return Exit.ioError
+        }
+        return Exit.ok
+    }
+}
+
+/// Writes a file whole or not at all: a temporary file beside it, then a rename. Returns why it
+/// failed, or nil.
+func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
+    func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
+    let slash = path.lastIndex(of: "/")
+    let dir = slash.map { String(path[..<$0]) } ?? "."
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd < 0 { return why(String(cString: strerror(errno)).lowercased()) }
+    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var done = 0
+    var failure: String? = nil
+    bytes.withUnsafeBytes { raw in
+        while done < raw.count {
+            let n = write(fd, raw.baseAddress! + done, raw.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno)).lowercased()
+                return
+            }
+            done += n
+        }
+    }
+    // Keep the usual permissions of a new file (mkstemp makes it 0600).
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, 0o666 & ~mask)
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)).lowercased() }
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)).lowercased() }
+    if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)).lowercased() }
+    if let failure {
+        unlink(tmp)
+        return why(failure)
+    }
+    return nil
+}
+
+/// Runs `body` on a thread with a 512 MiB stack (reserved, not committed) and waits for it.
+func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    var result: T? = nil
+    let box = StackJob { result = body() }
+    var attr = pthread_attr_t()
+    pthread_attr_init(&attr)
+    defer { pthread_attr_destroy(&attr) }
+    pthread_attr_setstacksize(&attr, 512 << 20)
+    let context = Unmanaged.passRetained(box).toOpaque()
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t? = nil
+    #endif
+    let started = pthread_create(&thread, &attr, { raw in
+        Unmanaged<StackJob>.fromOpaque(raw!).takeRetainedValue().work()
+        return nil
+    }, context)
+    guard started == 0 else {
+        // No thread: run here.
+        Unmanaged<StackJob>.fromOpaque(context).release()
+        return body()
+    }
+    #if canImport(Glibc)
+    pthread_join(thread, nil)
+    #else
+    pthread_join(thread!, nil)
+    #endif
+    return result!
+}
+
+/// The work handed to the large-stack thread.
+final class StackJob {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}

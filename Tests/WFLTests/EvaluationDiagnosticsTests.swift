@@ -1,0 +1,24 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// Golden diagnostics for evaluation errors: each file in `Tests/Fixtures/evaluation` parses
+/// cleanly and fails to evaluate with exactly one error (files named `*-ok` evaluate cleanly).
+final class EvaluationDiagnosticsTests: XCTestCase {
+    func testEvaluationDiagnostics() throws {
+        let inputs = Golden.inputs("Tests/Fixtures/evaluation")
+        XCTAssertGreaterThanOrEqual(inputs.count, 15)
+        for url in inputs {
+            let source = try Golden.source(url)
+            let stem = url.deletingPathExtension().lastPathComponent
+            let parsed = Parser.parse(source)
+            XCTAssertFalse(parsed.diagnostics.hasErrors, "\(stem): the fixture should parse cleanly")
+            let evaluation = Program(tree: parsed.tree, source: source).evaluate()
+            let errors = evaluation.diagnostics.filter { $0.severity == .error }.count
+            XCTAssertEqual(errors, 1, "\(stem): one mistake should give one error, not \(errors)")
+            XCTAssertTrue(evaluation.tables.isEmpty, stem)
+            Golden.check(DiagnosticRenderer().render(parsed.diagnostics + evaluation.diagnostics, in: source),
+                         against: url.deletingPathExtension().appendingPathExtension("expected"), input: url)
+        }
+    }
+}
