@@ -1,0 +1,165 @@
+import CBaseline
+import WFL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The named measures of `wfl-bench`, each with its target and its baseline.
+///
+/// To add one (issue 7: waterfall placement, flow line breaking, JSON output), append a `Measure`
+/// to `Measure.all`: a name for the command line, a target, and a `run` that times wfl's code and
+/// its baseline on a workload (usually in alternation with `Timer.interleaved`) and returns both
+/// figures. Put a new workload (a generated item list, say) in `Workload` as a lazy property, so
+/// that it is built only when a selected measure needs it, and a new C yardstick in its own file
+/// of `Sources/CBaseline/`.
+struct Measure {
+    /// The name the command line selects it by: `wfl-bench lex`.
+    var name: String
+    /// One line for `--help`.
+    var summary: String
+    /// The unit of both figures; higher is better.
+    var unit: String
+    /// The figure wfl must reach, in `unit`.
+    var target: Double
+    var run: (Workload, Options) -> Outcome
+
+    /// One row of the table: what was measured, both figures and notes to print under the table.
+    struct Outcome {
+        /// "lex 10 MB".
+        var label: String
+        var wfl: Double
+        var baseline: Double
+        /// What the baseline is: "C tokens".
+        var baselineName: String
+        var notes: [String] = []
+    }
+
+    static var all: [Measure] { [lex, parse] }
+
+    static func named(_ name: String) -> Measure? { all.first { $0.name == name } }
+}
+
+// MARK: - Front end (issue 2)
+
+extension Measure {
+    /// `Lexer.tokenize` against the C tokenizer of the same grammar.
+    static var lex: Measure { Measure(
+        name: "lex", summary: "Lexer.tokenize over the generated spec, against C's wflc_count_tokens",
+        unit: "MB/s", target: 300
+    ) { work, options in
+        let source = work.source
+        let bytes = source.bytes
+        var tokenCount = 0, cCount = 0
+        let (wfl, c) = Timer.interleaved(
+            runs: options.runs ?? 15, warmups: 2,
+            wfl: { () -> Lexer.Output in
+                let out = Lexer.tokenize(source)
+                tokenCount = out.tokens.count
+                return out
+            },
+            baseline: { () -> Int in
+                cCount = bytes.withUnsafeBufferPointer { wflc_count_tokens($0.baseAddress, $0.count) }
+                return cCount
+            })
+        return Outcome(
+            label: "lex \(Format.megabytes(bytes.count))",
+            wfl: Double(bytes.count) / 1e6 / wfl.median,
+            baseline: Double(bytes.count) / 1e6 / c.median,
+            baselineName: "C tokens",
+            notes: ["wfl \(wfl.summary), \(Format.grouped(tokenCount)) tokens",
+                    "C   \(c.summary), \(Format.grouped(cCount)) tokens"])
+    } }
+
+    /// `Parser.parse` (which lexes too) against the C tokenizer: what the whole front end costs
+    /// beside a bare byte loop.
+    static var parse: Measure { Measure(
+        name: "parse", summary: "Parser.parse (lexing included) over the generated spec, against C's wflc_count_tokens",
+        unit: "MB/s", target: 50
+    ) { work, options in
+        let source = work.source
+        let bytes = source.bytes
+        var statements = 0
+        let (wfl, c) = Timer.interleaved(
+            runs: options.runs ?? 7, warmups: 1,
+            wfl: { () -> ParseResult in
+                let result = Parser.parse(source)
+                statements = result.tree.statements.count
+                return result
+            },
+            baseline: { () -> Int in
+                bytes.withUnsafeBufferPointer { wflc_count_tokens($0.baseAddress, $0.count) }
+            })
+        return Outcome(
+            label: "parse \(Format.megabytes(bytes.count))",
+            wfl: Double(bytes.count) / 1e6 / wfl.median,
+            baseline: Double(bytes.count) / 1e6 / c.median,
+            baselineName: "C tokens",
+            notes: ["wfl \(wfl.summary), \(Format.grouped(statements)) top-level statements",
+                    "C   \(c.summary)"])
+    } }
+}
+
+// MARK: - Workloads
+
+/// The inputs of the measures, built on first use and shared by the measures of one run.
+final class Workload {
+    let options: Options
+
+    init(options: Options) { self.options = options }
+
+    /// The generated spec, checked: it parses with no diagnostic, and the C yardstick counts the
+    /// same tokens as wfl's lexer (so both read the same grammar and do the same work).
+    lazy var source: SourceFile = {
+        let bytes = SpecGenerator.generate(bytes: options.specBytes, features: features)
+        let source = SourceFile(name: "<wfl-bench>", bytes: bytes)
+        let result = Parser.parse(source)
+        if !result.diagnostics.isEmpty {
+            var message = "wfl-bench: the generated spec does not parse cleanly: \(result.diagnostics.count) diagnostic(s); the first:\n"
+            for d in result.diagnostics.prefix(10) {
+                let at = source.position(of: d.span.start)
+                let lineText = String(decoding: source.lineBytes(at.line - 1), as: UTF8.self)
+                message += "  \(at): \(d.message)\n    | \(lineText)\n"
+            }
+            fail(message + "Fix SpecGenerator.swift (or the parser): the figures would be meaningless.")
+        }
+        let tokens = Lexer.tokenize(source).tokens.count
+        let cTokens = bytes.withUnsafeBufferPointer { wflc_count_tokens($0.baseAddress, $0.count) }
+        if tokens != cTokens {
+            fail("wfl-bench: wfl's lexer finds \(tokens) tokens but the C yardstick \(cTokens): they do not read the same grammar.")
+        }
+        layouts = result.tree.statements.reduce(0) { n, s in if case .layout = s.kind { return n + 1 } else { return n } }
+        tokenCount = tokens
+        return source
+    }()
+
+    /// What the generator may use: the forms the lexer reads correctly today.
+    lazy var features: SpecGenerator.Features = {
+        var f = SpecGenerator.Features()
+        let compact = Lexer.tokenize(SourceFile(name: "probe", text: "375x812")).tokens.map(\.kind)
+        if compact != [.number, .identifier, .number, .eof]
+            || !Parser.parse(SourceFile(name: "probe", text: "container 375x812\n")).diagnostics.isEmpty {
+            f.compactSizes = false
+            featureNotes.append("'375x812' does not lex as number, 'x', number (LANGUAGE.md): the spec writes '375 x 812' instead")
+        }
+        if !Parser.parse(SourceFile(name: "probe", text: "// caf\u{E9} \u{1F642}\n/* na\u{EF}ve */\ncolumns 2\n")).diagnostics.isEmpty {
+            f.nonASCIIComments = false
+            featureNotes.append("comments with letters beyond ASCII give 'invalid UTF-8' errors: the spec keeps them to strings")
+        }
+        return f
+    }()
+    /// Why forms were left out of the spec, for the heading.
+    private(set) var featureNotes: [String] = []
+
+    /// Facts about the spec, for the heading.
+    private(set) var layouts = 0
+    private(set) var tokenCount = 0
+}
+
+/// Prints to standard error and exits with status 3: the benchmark cannot be trusted.
+func fail(_ message: String) -> Never {
+    var err = StandardError()
+    print(message, to: &err)
+    exit(3)
+}
