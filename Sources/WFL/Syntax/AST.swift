@@ -55,23 +55,23 @@ public struct Operand: Equatable, Sendable {
 /// to right, so `1 + 1 + ... + 1` with 100,000 terms is one node with a flat array and no stage
 /// recurses once per operator. Everything that nests (parentheses, lists, calls, indexing, unary
 /// operators, conditionals) is held to 256 levels by the parser.
-public indirect enum Expr: Equatable, Sendable {
+public enum Expr: Equatable, Sendable {
     case number(Double, Span)
     case boolean(Bool, Span)
     case string(String, Span)
     /// A variable, a `let` value or an engine variable (`i`, `w`, `cw`, ...).
     case name(String, Span)
     case list([Expr], Span)
-    case unary(UnaryOp, Expr, Span)
+    indirect case unary(UnaryOp, Expr, Span)
     /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
     /// Comparisons do not chain: their `.binary` holds exactly one operand.
-    case binary(Expr, [Operand], Span)
+    indirect case binary(Expr, [Operand], Span)
     /// `condition ? then : else`.
-    case conditional(Expr, Expr, Expr, Span)
+    indirect case conditional(Expr, Expr, Expr, Span)
     /// `f(a, b)`: the callee is always a name.
     case call(Name, [Expr], Span)
     /// `list[index]`.
-    case index(Expr, Expr, Span)
+    indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.
     case invalid(Span)
 

@@ -16,9 +16,22 @@ public struct Lexer {
     /// counts as one.
     public static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
         source.bytes.withUnsafeBufferPointer { buf in
-            var lexer = Run(buf: buf, keepComments: keepComments)
-            lexer.run()
-            return Output(tokens: lexer.tokens, errors: lexer.errors)
+            // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
+            // the pages written are ever touched), and the worst case, a token a byte, lexes again.
+            var capacity = buf.count / 2 + 16
+            while true {
+                var errors: [Int: Diagnostic] = [:]
+                var overflow = false
+                let tokens = [Token](unsafeUninitializedCapacity: capacity) { out, count in
+                    var lexer = Run(buf: buf, out: out.baseAddress!, capacity: capacity, keepComments: keepComments)
+                    lexer.run()
+                    count = lexer.count
+                    errors = lexer.errors
+                    overflow = lexer.overflow
+                }
+                if !overflow { return Output(tokens: tokens, errors: errors) }
+                capacity = buf.count + 2
+            }
         }
     }
 
@@ -26,26 +39,38 @@ public struct Lexer {
     struct Run {
         let buf: UnsafeBufferPointer<UInt8>
         let keepComments: Bool
-        var tokens: [Token] = []
+        /// Tokens are written straight into the array's storage: no uniqueness check or growth
+        /// per token.
+        let out: UnsafeMutablePointer<Token>
+        let capacity: Int
+        var count = 0
+        var overflow = false
         var errors: [Int: Diagnostic] = [:]
         var pos = 0
         var space = true
 
-        init(buf: UnsafeBufferPointer<UInt8>, keepComments: Bool) {
+        init(buf: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Token>, capacity: Int, keepComments: Bool) {
             self.buf = buf
+            self.out = out
+            self.capacity = capacity
             self.keepComments = keepComments
-            tokens.reserveCapacity(buf.count / 3 + 1)
         }
 
         @inline(__always) func byte(_ i: Int) -> UInt8 { i < buf.count ? buf[i] : 0 }
 
         @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
-            tokens.append(Token(kind, start, end, spaceBefore: space))
+            guard count < capacity else {
+                overflow = true
+                pos = buf.count
+                return
+            }
+            (out + count).initialize(to: Token(kind, start, end, spaceBefore: space))
+            count += 1
             space = false
         }
 
         mutating func fail(_ start: Int, _ end: Int, _ d: Diagnostic) {
-            errors[tokens.count] = d
+            errors[count] = d
             emit(.error, start, end)
         }
 
@@ -134,8 +159,10 @@ public struct Lexer {
         // digit = "0" .. "9" ;
         mutating func identifier() {
             let start = pos
-            pos += 1
-            while pos < buf.count, isIdentChar(buf[pos]) { pos += 1 }
+            var p = pos + 1
+            let n = buf.count
+            while p < n, isIdentChar(buf[p]) { p += 1 }
+            pos = p
             if pos < buf.count, buf[pos] >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) > 0 {
                 nonASCIIName(start)
                 return

@@ -48,8 +48,11 @@ public struct Parser {
 
     /// What one open block knows: its names and the properties set in it.
     struct Scope {
-        var names: [String: (Binding, Span)] = [:]
-        var properties: [String: Name] = [:]
+        /// The names bound in this block, each once, in the order bound.
+        var names: [String] = []
+        /// The properties set in the block and the setting that set each; a handful per block,
+        /// so a list (small strings compare fast) beats a dictionary, which rehashes as it grows.
+        var properties: [(property: String, setter: Name)] = []
     }
 
     let source: SourceFile
@@ -65,6 +68,15 @@ public struct Parser {
     var depth = 0
     var incomplete = false
     var scopes: [Scope] = [Scope()]
+    /// Every visible binding of each name, innermost last, with the depth of the scope that holds
+    /// it: one hash per lookup, however deep the blocks.
+    var bindings: [String: [(depth: Int, binding: Binding, span: Span)]] = [:]
+
+    mutating func pushScope() { scopes.append(Scope()) }
+
+    mutating func popScope() {
+        for n in scopes.removeLast().names { bindings[n]!.removeLast() }
+    }
 
     init(source: SourceFile) {
         self.source = source
@@ -117,8 +129,13 @@ public struct Parser {
         }
     }
 
-    func isWord(_ t: Token, _ word: String) -> Bool {
-        t.kind == .identifier && t.end - t.start == word.utf8.count && text(t) == word
+    func isWord(_ t: Token, _ word: StaticString) -> Bool {
+        guard t.kind == .identifier, t.end - t.start == word.utf8CodeUnitCount else { return false }
+        return source.bytes.withUnsafeBufferPointer { b in
+            let p = word.utf8Start
+            for k in 0..<word.utf8CodeUnitCount where b[t.start + k] != p[k] { return false }
+            return true
+        }
     }
 
     /// How a token is named in a message.
@@ -345,14 +362,14 @@ public struct Parser {
             reportUnexpected(expected: "a value after '='")
             return nil
         }
-        scopes.append(Scope())
+        pushScope()
         if let params = parameters {
             declare(name, .function(arity: params.count), silently: true)
             for p in params { declare(p, .parameter, silently: true) }
         }
         let value = parseExpr()
         if !panicking, atStatementEnd { resolve(value, lanes: false) }
-        scopes.removeLast()
+        popScope()
         declare(name, binding)
         let decl = LetDecl(name: name, parameters: parameters, value: value)
         return Statement(kind: .let(decl), span: Span(start, prevEnd))
@@ -381,26 +398,38 @@ public struct Parser {
 
     /// Records a `let` in the innermost block, with the warnings for names bound twice.
     mutating func declare(_ name: Name, _ binding: Binding, silently: Bool = false) {
+        let depth = scopes.count - 1
+        let innermost = bindings[name.text]?.last
         if !silently {
-            if let (_, earlier) = scopes[scopes.count - 1].names[name.text] {
+            if let earlier = innermost, earlier.depth == depth {
                 warn(.warning("'\(name.text)' is defined again in this block", at: name.span,
-                              notes: [Note("the earlier definition is at line \(line(of: earlier.start)); it still applies before this line")]))
-            } else if let (_, outer) = lookup(name.text) {
-                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: outer.start))", at: name.span,
+                              notes: [Note("the earlier definition is at line \(line(of: earlier.span.start)); it still applies before this line")]))
+            } else if let outer = innermost {
+                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: outer.span.start))", at: name.span,
                               help: "rename one of them if this is not meant"))
             } else if Builtins.variables.contains(name.text) {
                 warn(.warning("'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
                               help: "choose another name to keep '\(name.text)' usable"))
             }
         }
-        scopes[scopes.count - 1].names[name.text] = (binding, name.span)
+        if let earlier = innermost, earlier.depth == depth {
+            bindings[name.text]![bindings[name.text]!.count - 1] = (depth, binding, name.span)
+        } else {
+            bindings[name.text, default: []].append((depth, binding, name.span))
+            scopes[depth].names.append(name.text)
+        }
     }
 
     func lookup(_ name: String) -> (Binding, Span)? {
-        for scope in scopes.reversed() {
-            if let b = scope.names[name] { return b }
+        guard let b = bindings[name]?.last else { return nil }
+        return (b.binding, b.span)
+    }
+
+    /// The names bound in scope `depth` with their bindings, sorted by name (for suggestions).
+    func boundNames(at depth: Int) -> [(String, Binding)] {
+        scopes[depth].names.sorted().compactMap { n in
+            bindings[n]?.last(where: { $0.depth == depth }).map { (n, $0.binding) }
         }
-        return nil
     }
 
     // layout = "layout" name "{" { statement } "}" ;
@@ -492,10 +521,10 @@ public struct Parser {
 
     /// The statements of a block after its `{`, and the `}`.
     mutating func parseBlockBody(keyword: Span, name: BlockName?, open: Span, inner: Context) -> Block? {
-        scopes.append(Scope())
+        pushScope()
         var statements: [Statement] = []
         while let s = nextStatement(in: inner) { statements.append(s) }
-        scopes.removeLast()
+        popScope()
         var close: Span? = nil
         if at(.rBrace) {
             close = tok.span
@@ -583,15 +612,22 @@ public struct Parser {
     /// The warning for setting one thing twice in a block.
     mutating func noteProperties(_ properties: [String], of name: Name) {
         var warned = false
+        let top = scopes.count - 1
         for p in properties {
-            if let earlier = scopes[scopes.count - 1].properties[p], !warned {
-                warned = true
-                let message = earlier.text == name.text
-                    ? "'\(name.text)' is set twice in this block; the later one wins"
-                    : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
-                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
+            // No copy of the list: holding one across the append below would copy it every time.
+            if let k = scopes[top].properties.firstIndex(where: { $0.property == p }) {
+                let earlier = scopes[top].properties[k].setter
+                if !warned {
+                    warned = true
+                    let message = earlier.text == name.text
+                        ? "'\(name.text)' is set twice in this block; the later one wins"
+                        : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
+                    warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
+                }
+                scopes[top].properties[k].setter = name
+            } else {
+                scopes[top].properties.append((p, name))
             }
-            scopes[scopes.count - 1].properties[p] = name
         }
     }
 
@@ -609,7 +645,7 @@ public struct Parser {
     // wordArgument = IDENT ;
     mutating func parseWordArgument(_ info: SettingInfo, _ words: [String]) -> [Argument]? {
         let t = tok
-        let choices = listWords(words)
+        var choices: String { listWords(words) }
         if t.kind == .identifier {
             let word = text(t)
             guard words.contains(word) else {
@@ -886,29 +922,55 @@ public struct Parser {
 
     /// A chain of operators of one level, read in a loop: a long chain costs no stack.
     mutating func chain(level: Int) -> Expr {
-        let first = operand(level: level)
-        var rest: [Operand] = []
-        while !panicking, let op = binaryOp(level: level) {
-            let opSpan = tok.span
-            if level == 3, !rest.isEmpty {
-                reportAndContinue(.error("comparisons do not chain", at: opSpan,
-                                         help: "join two comparisons with '&&': 'a < b && b < c'"))
-            }
-            advance()
-            if atStatementEnd || !canStartExpression {
-                if tok.kind == .error {
-                    reportUnexpected(expected: "")
-                } else {
-                    if at(.eof), !opens.isEmpty { incomplete = true }
-                    report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
-                                  help: "write what the operator applies to, or remove it"))
+        // Precedence climbing: one call per operand, not one per level, and the same tree as a
+        // function per level gives (a chain of one level is one `.binary` node).
+        var first = parseUnary()
+        while !panicking, let head = anyBinaryOp(), head.precedence >= level {
+            let chainLevel = head.precedence
+            var rest: [Operand] = []
+            while !panicking, let op = anyBinaryOp(), op.precedence == chainLevel {
+                let opSpan = tok.span
+                if chainLevel == 3, !rest.isEmpty {
+                    reportAndContinue(.error("comparisons do not chain", at: opSpan,
+                                             help: "join two comparisons with '&&': 'a < b && b < c'"))
                 }
-                return .invalid(first.span.to(opSpan))
+                advance()
+                if atStatementEnd || !canStartExpression {
+                    if tok.kind == .error {
+                        reportUnexpected(expected: "")
+                    } else {
+                        if at(.eof), !opens.isEmpty { incomplete = true }
+                        report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
+                                      help: "write what the operator applies to, or remove it"))
+                    }
+                    let whole = rest.isEmpty ? first.span : first.span.to(rest[rest.count - 1].rhs.span)
+                    return .invalid(whole.to(opSpan))
+                }
+                rest.append(Operand(op, opSpan, chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)))
             }
-            rest.append(Operand(op, opSpan, operand(level: level)))
+            first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
-        if rest.isEmpty { return first }
-        return .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
+        return first
+    }
+
+    /// The binary operator of the current token, whatever its level.
+    @inline(__always) func anyBinaryOp() -> BinaryOp? {
+        switch tok.kind {
+        case .or: return .or
+        case .and: return .and
+        case .equal: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .plus: return .add
+        case .minus: return .subtract
+        case .star: return .multiply
+        case .slash: return .divide
+        case .percent: return .remainder
+        default: return nil
+        }
     }
 
     // unary = ( "-" | "!" ) unary | postfix ;
@@ -1091,22 +1153,34 @@ public struct Parser {
 
     // MARK: - Values of tokens
 
+    static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
     func numberValue(_ t: Token) -> Double {
         source.bytes.withUnsafeBufferPointer { b in
+            // Clinger's fast path: at most 15 significant digits and a power of ten up to 22
+            // are exact doubles, so one multiplication or division rounds correctly.
             var v: UInt64 = 0
             var digits = 0
+            var fraction = 0
+            var inFraction = false
             var plain = true
             for k in t.start..<t.end {
                 let c = b[k]
                 if c &- 0x30 < 10 {
                     v = v &* 10 &+ UInt64(c &- 0x30)
                     digits += 1
+                    if inFraction { fraction += 1 }
+                } else if c == UInt8(ascii: "."), !inFraction {
+                    inFraction = true
                 } else if c != UInt8(ascii: "_") {
                     plain = false
                     break
                 }
             }
-            if plain, digits <= 15 { return Double(v) }
+            if plain, digits <= 15 {
+                if fraction == 0 { return Double(v) }
+                return Double(v) / Parser.powersOfTen[fraction]
+            }
             var s = ""
             for k in t.start..<t.end where b[k] != UInt8(ascii: "_") { s.unicodeScalars.append(Unicode.Scalar(b[k])) }
             return Double(s) ?? .nan
@@ -1115,25 +1189,37 @@ public struct Parser {
 
     /// The value of a string token, escapes decoded (the lexer has checked them).
     func stringValue(_ t: Token) -> String {
-        var out = String.UnicodeScalarView()
-        var scalars = source.text(Span(t.start + 1, t.end - 1)).unicodeScalars.makeIterator()
-        while let c = scalars.next() {
-            guard c == "\\" else { out.append(c); continue }
-            switch scalars.next() {
-            case "n": out.append("\n")
-            case "t": out.append("\t")
-            case "u":
-                _ = scalars.next()
-                var v: UInt32 = 0
-                while let h = scalars.next(), h != "}" {
-                    v = v << 4 | UInt32(h.properties.numericType != nil ? h.value - 48 : (h.value | 0x20) - 87)
+        source.bytes.withUnsafeBufferPointer { b in
+            let body = UnsafeBufferPointer(rebasing: b[(t.start + 1)..<(t.end - 1)])
+            guard body.contains(UInt8(ascii: "\\")) else { return String(decoding: body, as: UTF8.self) }
+            // Decode the escapes byte by byte into UTF-8, then make one String.
+            var out: [UInt8] = []
+            out.reserveCapacity(body.count)
+            var k = 0
+            while k < body.count {
+                let c = body[k]
+                k += 1
+                guard c == UInt8(ascii: "\\"), k < body.count else { out.append(c); continue }
+                let e = body[k]
+                k += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    k += 1 // "{"
+                    var v: UInt32 = 0
+                    while k < body.count, body[k] != UInt8(ascii: "}") {
+                        let h = UInt32(body[k])
+                        v = v << 4 | (h <= 0x39 ? h - 0x30 : (h | 0x20) - 0x61 + 10)
+                        k += 1
+                    }
+                    k += 1 // "}"
+                    out.append(contentsOf: String(Unicode.Scalar(v) ?? "\u{FFFD}").utf8)
+                default: out.append(e) // \" and \\
                 }
-                out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-            case let other?: out.append(other)
-            case nil: break
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     // MARK: - Names
@@ -1206,8 +1292,8 @@ public struct Parser {
 
     func visibleValueNames() -> [String] {
         var names: [String] = []
-        for scope in scopes.reversed() {
-            for (n, (b, _)) in scope.names.sorted(by: { $0.key < $1.key }) {
+        for depth in scopes.indices.reversed() {
+            for (n, b) in boundNames(at: depth) {
                 if case .function = b { continue }
                 names.append(n)
             }
@@ -1217,8 +1303,8 @@ public struct Parser {
 
     func visibleFunctionNames() -> [String] {
         var names: [String] = []
-        for scope in scopes.reversed() {
-            for (n, (b, _)) in scope.names.sorted(by: { $0.key < $1.key }) {
+        for depth in scopes.indices.reversed() {
+            for (n, b) in boundNames(at: depth) {
                 if case .function = b { names.append(n) }
             }
         }

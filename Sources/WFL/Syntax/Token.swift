@@ -81,24 +81,35 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 /// One token: its kind and where it stands. Values (names, numbers, strings) are read from the
 /// source when the parser needs them, so a token stays small.
 public struct Token: Equatable, Sendable {
-    public var kind: TokenKind
-    /// True when white space, a comment or a line break stands directly before the token; a call or
-    /// an index needs its `(` or `[` directly after the name.
-    public var spaceBefore: Bool
+    /// 8 bytes a token: the start offset, and the length (25 bits), the kind (6 bits) and
+    /// `spaceBefore` (1 bit) packed in one word, so that the token array of a 10 MB file is
+    /// 22 MB, not 33 MB (fresh memory costs a page fault per 4 KB).
     private var _start: UInt32
-    private var _end: UInt32
+    private var _packed: UInt32
 
     @inline(__always)
     public init(_ kind: TokenKind, _ start: Int, _ end: Int, spaceBefore: Bool) {
-        self.kind = kind
-        self.spaceBefore = spaceBefore
         _start = UInt32(truncatingIfNeeded: start)
-        _end = UInt32(truncatingIfNeeded: end)
+        let length = UInt32(truncatingIfNeeded: Swift.min(end - start, Token.maxLength))
+        _packed = length << 7 | UInt32(kind.rawValue) << 1 | (spaceBefore ? 1 : 0)
     }
 
+    /// PROTOTYPE: longer tokens would need an overflow table (only error, string and comment
+    /// tokens can be this long).
+    static let maxLength = (1 << 25) - 1
+
+    public var kind: TokenKind {
+        // Only `init` and the setter store a kind, so the bits always hold a valid raw value.
+        @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: (_packed >> 1) & 0x3F), to: TokenKind.self) }
+        set { _packed = _packed & ~(0x3F << 1) | UInt32(newValue.rawValue) << 1 }
+    }
+    public var spaceBefore: Bool {
+        get { _packed & 1 != 0 }
+        set { _packed = _packed & ~1 | (newValue ? 1 : 0) }
+    }
     public var start: Int { Int(_start) }
-    public var end: Int { Int(_end) }
-    public var span: Span { Span(Int(_start), Int(_end)) }
+    public var end: Int { Int(_start) + Int(_packed >> 7) }
+    public var span: Span { Span(start, end) }
 }
 
 /// The reserved words and their kinds.
