@@ -48,11 +48,22 @@ public struct Parser {
 
     /// What one open block knows: its names and the properties set in it.
     struct Scope {
-        /// The names bound in this block, each once, in the order bound.
-        var names: [String] = []
-        /// The properties set in the block and the setting that set each; a handful per block,
-        /// so a list (small strings compare fast) beats a dictionary, which rehashes as it grows.
-        var properties: [(property: String, setter: Name)] = []
+        /// The ids of the names bound in this block, each once, in the order bound.
+        var names: [Int32] = []
+        /// Where this block's bindings start in `bindingStack`.
+        var stackMark = 0
+        /// The properties set in the block (bits of `SettingTable.propertyMasks`) and the
+        /// setting that set each.
+        var propertyMask: UInt64 = 0
+        var setters: [(bit: Int, setter: Name)] = []
+    }
+
+    /// One `let` binding; `previous` is the binding of the same name it hides, or -1.
+    struct BindingEntry {
+        var depth: Int
+        var binding: Binding
+        var span: Span
+        var previous: Int32
     }
 
     let source: SourceFile
@@ -68,14 +79,36 @@ public struct Parser {
     var depth = 0
     var incomplete = false
     var scopes: [Scope] = [Scope()]
-    /// Every visible binding of each name, innermost last, with the depth of the scope that holds
-    /// it: one hash per lookup, however deep the blocks.
-    var bindings: [String: [(depth: Int, binding: Binding, span: Span)]] = [:]
+    /// The id of the last identifier `parsePrimary` read as a name.
+    var lastNameID: Int32 = 0
+    var names = NameTable()
+    /// For each name id, its innermost visible binding in `bindingStack`, or -1.
+    var innermost: [Int32] = []
+    var bindingStack: [BindingEntry] = []
+    /// Errors about names found in the statement being read: they are reported when the
+    /// statement ends without a syntax error, which would make them noise.
+    var pending: [Diagnostic] = []
+    /// How many more "did you mean" searches this parse may make.
+    var suggestionsLeft = 200
 
-    mutating func pushScope() { scopes.append(Scope()) }
+    mutating func pushScope() { scopes.append(Scope(stackMark: bindingStack.count)) }
 
     mutating func popScope() {
-        for n in scopes.removeLast().names { bindings[n]!.removeLast() }
+        let scope = scopes.removeLast()
+        for id in scope.names.reversed() { innermost[Int(id)] = bindingStack[Int(innermost[Int(id)])].previous }
+        bindingStack.removeSubrange(scope.stackMark...)
+    }
+
+    /// The id of an identifier token.
+    @inline(__always) mutating func nameID(_ t: Token) -> Int32 {
+        let id = source.bytes.withUnsafeBufferPointer { names.intern($0, t.start, t.end) }
+        while innermost.count < names.count { innermost.append(-1) }
+        return id
+    }
+
+    func lookup(_ id: Int32) -> BindingEntry? {
+        let k = innermost[Int(id)]
+        return k < 0 ? nil : bindingStack[Int(k)]
     }
 
     init(source: SourceFile) {
@@ -299,11 +332,14 @@ public struct Parser {
             panicking = false
             opens.removeAll()
             depth = 0
+            let mark = pending.count
             let s = parseStatement(in: context)
             if !panicking, !atStatementEnd {
                 reportUnexpected(expected: "the end of the statement",
                                  help: "put each statement on its own line, or separate them with ';'")
             }
+            if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
+            pending.removeSubrange(mark...)
             if panicking { synchronize() }
             if let s { return s }
         }
@@ -328,55 +364,56 @@ public struct Parser {
     mutating func parseLet() -> Statement? {
         let start = tok.start
         advance()
-        guard let name = bindableName(what: "name after 'let'") else { return nil }
+        guard let (name, id) = bindableName(what: "name after 'let'") else { return nil }
         var parameters: [Name]? = nil
+        var paramIDs: [Int32] = []
         if at(.lParen) {
             let open = pos
             advance()
             var params: [Name] = []
             while !at(.rParen) {
-                guard let p = bindableName(what: "a parameter name") else { return nil }
+                guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
                     reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
                 }
                 params.append(p)
+                paramIDs.append(pid)
                 if at(.comma) { advance() } else { break }
             }
             guard closing(.rParen, opened: open) else {
-                declare(name, .function(arity: params.count), silently: true)
+                declare(name, id, .function(arity: params.count), silently: true)
                 return nil
             }
             parameters = params
         }
         let binding: Binding = parameters.map { .function(arity: $0.count) } ?? .value
         guard at(.assign) else {
-            declare(name, binding, silently: true)
+            declare(name, id, binding, silently: true)
             let shown = parameters == nil ? name.text : "\(name.text)(\(parameters!.map(\.text).joined(separator: ", ")))"
             reportUnexpected(expected: "'=' after 'let \(shown)'", help: "write 'let \(shown) = value'")
             return nil
         }
         advance()
         guard canStartExpression else {
-            declare(name, binding, silently: true)
+            declare(name, id, binding, silently: true)
             reportUnexpected(expected: "a value after '='")
             return nil
         }
         pushScope()
         if let params = parameters {
-            declare(name, .function(arity: params.count), silently: true)
-            for p in params { declare(p, .parameter, silently: true) }
+            declare(name, id, .function(arity: params.count), silently: true)
+            for (p, pid) in zip(params, paramIDs) { declare(p, pid, .parameter, silently: true) }
         }
         let value = parseExpr()
-        if !panicking, atStatementEnd { resolve(value, lanes: false) }
         popScope()
-        declare(name, binding)
+        declare(name, id, binding)
         let decl = LetDecl(name: name, parameters: parameters, value: value)
         return Statement(kind: .let(decl), span: Span(start, prevEnd))
     }
 
     /// A name that `let` may bind, or nil after reporting why not.
-    mutating func bindableName(what: String) -> Name? {
+    mutating func bindableName(what: String) -> (Name, Int32)? {
         let t = tok
         if t.kind == .identifier {
             if isWord(t, "x") {
@@ -384,8 +421,9 @@ public struct Parser {
                               help: "choose another name"))
                 return nil
             }
+            let id = nameID(t)
             advance()
-            return Name(text(t), t.span)
+            return (Name(names.strings[Int(id)], t.span), id)
         }
         if t.kind.isReservedWord {
             report(.error("'\(text(t))' is a reserved word and cannot be a name", at: t.span,
@@ -397,39 +435,40 @@ public struct Parser {
     }
 
     /// Records a `let` in the innermost block, with the warnings for names bound twice.
-    mutating func declare(_ name: Name, _ binding: Binding, silently: Bool = false) {
+    mutating func declare(_ name: Name, _ id: Int32, _ binding: Binding, silently: Bool = false) {
         let depth = scopes.count - 1
-        let innermost = bindings[name.text]?.last
+        let top = innermost[Int(id)]
+        let current = lookup(id)
         if !silently {
-            if let earlier = innermost, earlier.depth == depth {
+            if let earlier = current, earlier.depth == depth {
                 warn(.warning("'\(name.text)' is defined again in this block", at: name.span,
                               notes: [Note("the earlier definition is at line \(line(of: earlier.span.start)); it still applies before this line")]))
-            } else if let outer = innermost {
+            } else if let outer = current {
                 warn(.warning("'\(name.text)' shadows the definition at line \(line(of: outer.span.start))", at: name.span,
                               help: "rename one of them if this is not meant"))
-            } else if Builtins.variables.contains(name.text) {
+            } else if names.known[Int(id)].contains(.variable) {
                 warn(.warning("'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
                               help: "choose another name to keep '\(name.text)' usable"))
             }
         }
-        if let earlier = innermost, earlier.depth == depth {
-            bindings[name.text]![bindings[name.text]!.count - 1] = (depth, binding, name.span)
+        if let earlier = current, earlier.depth == depth {
+            bindingStack[Int(top)].binding = binding
+            bindingStack[Int(top)].span = name.span
         } else {
-            bindings[name.text, default: []].append((depth, binding, name.span))
-            scopes[depth].names.append(name.text)
+            bindingStack.append(BindingEntry(depth: depth, binding: binding, span: name.span, previous: top))
+            innermost[Int(id)] = Int32(bindingStack.count - 1)
+            scopes[depth].names.append(id)
         }
-    }
-
-    func lookup(_ name: String) -> (Binding, Span)? {
-        guard let b = bindings[name]?.last else { return nil }
-        return (b.binding, b.span)
     }
 
     /// The names bound in scope `depth` with their bindings, sorted by name (for suggestions).
     func boundNames(at depth: Int) -> [(String, Binding)] {
-        scopes[depth].names.sorted().compactMap { n in
-            bindings[n]?.last(where: { $0.depth == depth }).map { (n, $0.binding) }
-        }
+        scopes[depth].names.compactMap { id -> (String, Binding)? in
+            var k = innermost[Int(id)]
+            while k >= 0, bindingStack[Int(k)].depth > depth { k = bindingStack[Int(k)].previous }
+            guard k >= 0, bindingStack[Int(k)].depth == depth else { return nil }
+            return (names.strings[Int(id)], bindingStack[Int(k)].binding)
+        }.sorted { $0.0 < $1.0 }
     }
 
     // layout = "layout" name "{" { statement } "}" ;
@@ -558,18 +597,19 @@ public struct Parser {
             label = Name(stringValue(tok), tok.span)
             advance()
         }
-        if !panicking, atStatementEnd { resolve(condition, lanes: false) }
         return Statement(kind: .expect(Expectation(condition: condition, label: label)), span: Span(start, prevEnd))
     }
 
     // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | valueArguments ) ;
     mutating func parseSetting(in context: Context) -> Statement? {
         let nameTok = tok
-        let name = Name(text(nameTok), nameTok.span)
-        guard let info = SettingTable.info(name.text) else {
-            unknownSetting(name)
+        let id = nameID(nameTok)
+        let name = Name(names.strings[Int(id)], nameTok.span)
+        guard let row = names.settingRow(id) else {
+            unknownSetting(name, id)
             return nil
         }
+        let info = SettingTable.all[row]
         advance()
         if info.level == .layout, context == .section {
             reportAndContinue(.error("'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,
@@ -592,51 +632,45 @@ public struct Parser {
         case .values(let lo, let hi): arguments = parseValueArguments(info, min: lo, max: hi)
         }
         guard let arguments else { return nil }
-        if !panicking {
+        var mask = SettingTable.propertyMasks[row]
+        if case .side = arguments.first {
+            mask = 0
             for a in arguments {
-                switch a {
-                case .value(let e), .adaptive(let e, _), .side(_, let e): resolve(e, lanes: false)
-                case .size(let w, let h, _): resolve(w, lanes: false); resolve(h, lanes: false)
-                case .word: break
-                }
+                if case .side(let n, _) = a { mask |= SettingTable.propertyMask(of: ["\(info.name).\(n.text)"]) }
             }
         }
-        var properties = info.properties
-        if case .side = arguments.first {
-            properties = arguments.compactMap { if case .side(let n, _) = $0 { return "\(info.name).\(n.text)" } else { return nil } }
-        }
-        noteProperties(properties, of: name)
+        noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
     }
 
     /// The warning for setting one thing twice in a block.
-    mutating func noteProperties(_ properties: [String], of name: Name) {
-        var warned = false
+    mutating func noteProperties(_ mask: UInt64, of name: Name) {
         let top = scopes.count - 1
-        for p in properties {
-            // No copy of the list: holding one across the append below would copy it every time.
-            if let k = scopes[top].properties.firstIndex(where: { $0.property == p }) {
-                let earlier = scopes[top].properties[k].setter
-                if !warned {
-                    warned = true
-                    let message = earlier.text == name.text
-                        ? "'\(name.text)' is set twice in this block; the later one wins"
-                        : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
-                    warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
-                }
-                scopes[top].properties[k].setter = name
-            } else {
-                scopes[top].properties.append((p, name))
+        let again = scopes[top].propertyMask & mask
+        scopes[top].propertyMask |= mask
+        if again != 0 {
+            let bit = again.trailingZeroBitCount
+            if let earlier = scopes[top].setters.last(where: { $0.bit == bit })?.setter {
+                let message = earlier.text == name.text
+                    ? "'\(name.text)' is set twice in this block; the later one wins"
+                    : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
+                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
             }
+        }
+        var bits = mask
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            scopes[top].setters.append((bit, name))
         }
     }
 
-    mutating func unknownSetting(_ name: Name) {
+    mutating func unknownSetting(_ name: Name, _ id: Int32) {
         var help = Suggest.didYouMean(name.text, among: SettingTable.names)
         let after = next
         if after.kind == .assign {
             help = "to name a value, write 'let \(name.text) = ...'"
-        } else if help == nil, lookup(name.text) != nil || Builtins.variables.contains(name.text) {
+        } else if help == nil, lookup(id) != nil || names.known[Int(id)].contains(.variable) {
             help = "an expression cannot stand alone in a file: use it in a setting or an 'expect'"
         }
         report(.error("unknown setting '\(name.text)'", at: name.span, help: help))
@@ -698,6 +732,8 @@ public struct Parser {
     mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
         guard let e = argumentExpression(info) else { return nil }
         if case .call(let callee, let args, let span) = e, callee.text == "adaptive" {
+            // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
+            pending.removeAll { $0.span == callee.span }
             guard args.count == 1 else {
                 report(.error("'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
                               help: "write, for example, '\(info.name) adaptive(150)'"))
@@ -711,10 +747,11 @@ public struct Parser {
     // insetsArgument = side expr { side expr } | expr { expr } ;
     // side = "top" | "left" | "bottom" | "right" ;
     mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
-        if tok.kind == .identifier, SettingTable.sides.contains(text(tok)), lookup(text(tok)) == nil {
+        if atSideWord(), lookup(nameID(tok)) == nil {
             var args: [Argument] = []
-            while tok.kind == .identifier, SettingTable.sides.contains(text(tok)) {
-                let side = Name(text(tok), tok.span)
+            while atSideWord() {
+                let sideID = nameID(tok)
+                let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
                 if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
                     report(.error("the side '\(side.text)' is given twice", at: side.span,
@@ -744,8 +781,7 @@ public struct Parser {
             }
             return args
         }
-        if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides),
-           lookup(text(tok)) == nil, !Builtins.variables.contains(text(tok)) {
+        if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides) {
             report(.error("unknown side '\(text(tok))'", at: tok.span,
                           help: "did you mean '\(guess)'? The sides are top, left, bottom and right"))
             return nil
@@ -772,10 +808,17 @@ public struct Parser {
         return args
     }
 
+    /// True at one of the words `top`, `left`, `bottom`, `right`.
+    mutating func atSideWord() -> Bool {
+        guard tok.kind == .identifier else { return false }
+        let id = nameID(tok)
+        return names.known[Int(id)].contains(.side)
+    }
+
     /// True when the current word is a name that is visible here (so not a misspelt side).
-    func atSideLikeName() -> Bool {
-        let word = text(tok)
-        return lookup(word) != nil || Builtins.variables.contains(word) || Builtins.arity(of: word) != nil
+    mutating func atSideLikeName() -> Bool {
+        let id = nameID(tok)
+        return lookup(id) != nil || !names.known[Int(id)].intersection([.variable, .function]).isEmpty
     }
 
     // valueArguments = expr { expr } ;
@@ -999,6 +1042,10 @@ public struct Parser {
         var e = parsePrimary()
         var levels = 0
         defer { depth -= levels }
+        if case .name(_, let span) = e, panicking || tok.spaceBefore || !at(.lParen) {
+            resolveName(lastNameID, span)
+        }
+        let calleeID = lastNameID
         while !panicking, !tok.spaceBefore, at(.lParen) || at(.lBracket) {
             levels += 1
             guard enter() else { return .invalid(e.span) }
@@ -1009,6 +1056,7 @@ public struct Parser {
                     return .invalid(e.span)
                 }
                 let args = parseCall()
+                resolveCall(calleeID, span, arguments: args.count)
                 e = .call(Name(callee, span), args, Span(span.start, prevEnd))
             } else {
                 let index = parseIndex()
@@ -1112,8 +1160,10 @@ public struct Parser {
                               help: "use 'x' only between two sides, as in 'size 100 x 50'"))
                 return .invalid(t.span)
             }
+            let id = nameID(t)
+            lastNameID = id
             advance()
-            return .name(text(t), t.span)
+            return .name(names.strings[Int(id)], t.span)
         case .lParen:
             guard enter() else { depth -= 1; return .invalid(t.span) }
             defer { depth -= 1 }
@@ -1224,91 +1274,85 @@ public struct Parser {
 
     // MARK: - Names
 
-    /// Checks that every name and call in `e` means something here.
-    mutating func resolve(_ e: Expr, lanes: Bool) {
-        switch e {
-        case .number, .boolean, .string, .invalid:
+    /// Checks that a name used as a value means something here.
+    mutating func resolveName(_ id: Int32, _ span: Span) {
+        if let entry = lookup(id) {
+            if case .function = entry.binding {
+                let n = names.strings[Int(id)]
+                pending.append(.error("'\(n)' is a function: call it with its arguments", at: span, help: "write '\(n)(...)'"))
+            }
             return
-        case .name(let n, let span):
-            if let (binding, _) = lookup(n) {
-                if case .function = binding {
-                    reportAndContinue(.error("'\(n)' is a function: call it with its arguments", at: span,
-                                             help: "write '\(n)(...)'"))
-                }
-                return
-            }
-            if Builtins.variables.contains(n) { return }
-            var help = Suggest.didYouMean(n, among: visibleValueNames())
-            if help == nil, SettingTable.info(n) != nil {
-                help = "settings are not values: name the value with 'let' to use it in both places"
-            } else if help == nil, Builtins.arity(of: n) != nil || n == "adaptive" {
-                help = "'\(n)' is a function: write '\(n)(...)'"
-            }
-            reportAndContinue(.error("unknown name '\(n)'", at: span, help: help))
-        case .list(let items, _):
-            for item in items { resolve(item, lanes: false) }
-        case .unary(_, let operand, _):
-            resolve(operand, lanes: false)
-        case .binary(let first, let rest, _):
-            resolve(first, lanes: false)
-            for r in rest { resolve(r.rhs, lanes: false) }
-        case .conditional(let c, let a, let b, _):
-            resolve(c, lanes: false)
-            resolve(a, lanes: false)
-            resolve(b, lanes: false)
-        case .index(let base, let index, _):
-            resolve(base, lanes: false)
-            resolve(index, lanes: false)
-        case .call(let callee, let args, _):
-            for a in args { resolve(a, lanes: false) }
-            if let (binding, _) = lookup(callee.text) {
-                switch binding {
-                case .function(let arity):
-                    if arity != args.count {
-                        reportAndContinue(.error("'\(callee.text)' takes \(Arity.exactly([arity]).description), not \(args.count)",
-                                                 at: callee.span))
-                    }
-                case .value, .parameter:
-                    reportAndContinue(.error("'\(callee.text)' is a value, not a function", at: callee.span,
-                                             help: "to define a function, write 'let \(callee.text)(a) = ...'"))
-                }
-                return
-            }
-            if let arity = Builtins.arity(of: callee.text) {
-                if !arity.accepts(args.count) {
-                    reportAndContinue(.error("'\(callee.text)' takes \(arity.description), not \(args.count)", at: callee.span))
-                }
-                return
-            }
-            if callee.text == "adaptive" {
-                reportAndContinue(.error("'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: callee.span,
-                                         help: "write 'columns adaptive(150)'"))
-                return
-            }
-            reportAndContinue(.error("unknown function '\(callee.text)'", at: callee.span,
-                                     help: Suggest.didYouMean(callee.text, among: visibleFunctionNames())))
         }
+        let known = names.known[Int(id)]
+        if known.contains(.variable) { return }
+        let n = names.strings[Int(id)]
+        var help = suggestion(for: n, among: visibleValueNames)
+        if help == nil, names.settingRow(id) != nil {
+            help = "settings are not values: name the value with 'let' to use it in both places"
+        } else if help == nil, !known.intersection([.function, .adaptive]).isEmpty {
+            help = "'\(n)' is a function: write '\(n)(...)'"
+        }
+        pending.append(.error("unknown name '\(n)'", at: span, help: help))
+    }
+
+    /// Checks that a call names a function and gives it as many arguments as it takes.
+    mutating func resolveCall(_ id: Int32, _ span: Span, arguments count: Int) {
+        let n = names.strings[Int(id)]
+        if let entry = lookup(id) {
+            switch entry.binding {
+            case .function(let arity):
+                if arity != count {
+                    pending.append(.error("'\(n)' takes \(Arity.exactly([arity]).description), not \(count)", at: span))
+                }
+            case .value, .parameter:
+                pending.append(.error("'\(n)' is a value, not a function", at: span,
+                                      help: "to define a function, write 'let \(n)(a) = ...'"))
+            }
+            return
+        }
+        let known = names.known[Int(id)]
+        if known.contains(.function), let arity = Builtins.arity(of: n) {
+            if !arity.accepts(count) {
+                pending.append(.error("'\(n)' takes \(arity.description), not \(count)", at: span))
+            }
+            return
+        }
+        if known.contains(.adaptive) {
+            pending.append(.error("'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: span,
+                                  help: "write 'columns adaptive(150)'"))
+            return
+        }
+        pending.append(.error("unknown function '\(n)'", at: span, help: suggestion(for: n, among: visibleFunctionNames)))
+    }
+
+    /// "did you mean" for a misspelt name. Only the first suggestions of a file are looked for:
+    /// each compares the word with every visible name, and a file of thousands of misspellings
+    /// must not take quadratic time.
+    mutating func suggestion(for word: String, among candidates: () -> [String]) -> String? {
+        guard suggestionsLeft > 0 else { return nil }
+        suggestionsLeft -= 1
+        return Suggest.didYouMean(word, among: candidates())
     }
 
     func visibleValueNames() -> [String] {
-        var names: [String] = []
+        var found: [String] = []
         for depth in scopes.indices.reversed() {
             for (n, b) in boundNames(at: depth) {
                 if case .function = b { continue }
-                names.append(n)
+                found.append(n)
             }
         }
-        return names + Builtins.variables
+        return found + Builtins.variables
     }
 
     func visibleFunctionNames() -> [String] {
-        var names: [String] = []
+        var found: [String] = []
         for depth in scopes.indices.reversed() {
             for (n, b) in boundNames(at: depth) {
-                if case .function = b { names.append(n) }
+                if case .function = b { found.append(n) }
             }
         }
-        return names + Builtins.functions.map(\.name) + Builtins.expectFunctions.map(\.name)
+        return found + Builtins.functions.map(\.name) + Builtins.expectFunctions.map(\.name)
     }
 }
 

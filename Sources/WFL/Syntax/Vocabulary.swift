@@ -72,6 +72,23 @@ public enum SettingTable {
         SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: ["seed"]),
     ]
 
+    /// Each property any setting sets, numbered: the bits of `propertyMasks`.
+    static let propertyBits: [String: Int] = {
+        var bits: [String: Int] = [:]
+        for info in all {
+            for p in info.properties where bits[p] == nil { bits[p] = bits.count }
+        }
+        precondition(bits.count <= 64, "more properties than bits")
+        return bits
+    }()
+
+    static func propertyMask(of properties: [String]) -> UInt64 {
+        properties.reduce(0) { $0 | (propertyBits[$1].map { 1 << UInt64($0) } ?? 0) }
+    }
+
+    /// For each row of `all`, the properties it sets as bits.
+    static let propertyMasks: [UInt64] = all.map { propertyMask(of: $0.properties) }
+
     private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The row of a setting name, if it is one.
