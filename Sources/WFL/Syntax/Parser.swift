@@ -70,8 +70,8 @@ public struct Parser {
     let tokens: [Token]
     let lexErrors: [Int: Diagnostic]
     var pos = 0
-    /// Token indices of the `(` and `[` not yet closed; newlines are skipped while any is open.
-    var opens: [Int] = []
+    /// How many `(` and `[` are open; newlines are skipped while any is.
+    var opens = 0
     /// The end of the last token consumed: where "expected ..." errors point.
     var prevEnd = 0
     var diagnostics: [Diagnostic] = []
@@ -88,6 +88,9 @@ public struct Parser {
     /// Errors about names found in the statement being read: they are reported when the
     /// statement ends without a syntax error, which would make them noise.
     var pending: [Diagnostic] = []
+    /// Stacks on which lists and operator chains gather before they get arrays of their own.
+    var scratchExprs: [Expr] = []
+    var scratchOperands: [Operand] = []
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 200
 
@@ -137,13 +140,13 @@ public struct Parser {
         let t = tokens[pos]
         switch t.kind {
         case .eof: return
-        case .lParen, .lBracket: opens.append(pos)
-        case .rParen, .rBracket: if !opens.isEmpty { opens.removeLast() }
+        case .lParen, .lBracket: opens += 1
+        case .rParen, .rBracket: if opens > 0 { opens -= 1 }
         default: break
         }
         if t.kind != .newline { prevEnd = t.end }
         pos += 1
-        if !opens.isEmpty { skipNewlines() }
+        if opens > 0 { skipNewlines() }
     }
 
     mutating func skipNewlines() {
@@ -205,8 +208,8 @@ public struct Parser {
             report(d)
             return
         }
-        if t.kind == .eof { incomplete = incomplete || !opens.isEmpty || depth > 0 }
-        if (t.kind == .rParen || t.kind == .rBracket), opens.isEmpty {
+        if t.kind == .eof { incomplete = incomplete || opens > 0 || depth > 0 }
+        if (t.kind == .rParen || t.kind == .rBracket), opens == 0 {
             let opener = t.kind == .rParen ? "(" : "["
             report(.error("unexpected '\(text(t))': no '\(opener)' is open here", at: t.span, help: "remove it"))
             return
@@ -229,14 +232,14 @@ public struct Parser {
             case .eof:
                 return
             case .newline, .semicolon:
-                if opens.isEmpty { return }
+                if opens == 0 { return }
                 advance()
             case .rBrace:
-                opens.removeAll()
+                opens = 0
                 return
             case .kwLet, .kwLayout, .kwSection, .kwExpect, .identifier:
-                if !opens.isEmpty, startsStatementOnItsLine(pos) {
-                    opens.removeAll()
+                if opens > 0, startsStatementOnItsLine(pos) {
+                    opens = 0
                     return
                 }
                 advance()
@@ -330,7 +333,7 @@ public struct Parser {
             while at(.newline) || at(.semicolon) { advance() }
             if at(.rBrace) || at(.eof) { return nil }
             panicking = false
-            opens.removeAll()
+            opens = 0
             depth = 0
             let mark = pending.count
             let s = parseStatement(in: context)
@@ -338,8 +341,10 @@ public struct Parser {
                 reportUnexpected(expected: "the end of the statement",
                                  help: "put each statement on its own line, or separate them with ';'")
             }
-            if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
-            pending.removeSubrange(mark...)
+            if pending.count > mark {
+                if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
+                pending.removeSubrange(mark...)
+            }
             if panicking { synchronize() }
             if let s { return s }
         }
@@ -970,10 +975,10 @@ public struct Parser {
         var first = parseUnary()
         while !panicking, let head = anyBinaryOp(), head.precedence >= level {
             let chainLevel = head.precedence
-            var rest: [Operand] = []
+            let mark = scratchOperands.count
             while !panicking, let op = anyBinaryOp(), op.precedence == chainLevel {
                 let opSpan = tok.span
-                if chainLevel == 3, !rest.isEmpty {
+                if chainLevel == 3, scratchOperands.count == mark + 1 {
                     reportAndContinue(.error("comparisons do not chain", at: opSpan,
                                              help: "join two comparisons with '&&': 'a < b && b < c'"))
                 }
@@ -982,15 +987,19 @@ public struct Parser {
                     if tok.kind == .error {
                         reportUnexpected(expected: "")
                     } else {
-                        if at(.eof), !opens.isEmpty { incomplete = true }
+                        if at(.eof), opens > 0 { incomplete = true }
                         report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
                                       help: "write what the operator applies to, or remove it"))
                     }
-                    let whole = rest.isEmpty ? first.span : first.span.to(rest[rest.count - 1].rhs.span)
+                    let whole = scratchOperands.count == mark ? first.span : first.span.to(scratchOperands[scratchOperands.count - 1].rhs.span)
+                    scratchOperands.removeSubrange(mark...)
                     return .invalid(whole.to(opSpan))
                 }
-                rest.append(Operand(op, opSpan, chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)))
+                let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
+                scratchOperands.append(Operand(op, opSpan, rhs))
             }
+            let rest = Array(scratchOperands[mark...])
+            scratchOperands.removeSubrange(mark...)
             first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
         return first
@@ -1090,15 +1099,20 @@ public struct Parser {
 
     /// Comma-separated expressions up to `closer` (not consumed), a trailing comma allowed.
     mutating func parseExpressionList(closer: TokenKind, what: String) -> [Expr] {
-        var items: [Expr] = []
+        // Items gather on a stack shared by nested lists, then move to an array of their exact
+        // size: one allocation a list, not one per doubling.
+        let mark = scratchExprs.count
         while !panicking, !at(closer) {
             guard canStartExpression else {
-                reportUnexpected(expected: items.isEmpty ? "\(what) or '\(closer.spelling!)'" : "\(what)")
+                reportUnexpected(expected: scratchExprs.count == mark ? "\(what) or '\(closer.spelling!)'" : "\(what)")
                 break
             }
-            items.append(parseExpr())
+            let e = parseExpr()
+            scratchExprs.append(e)
             if at(.comma) { advance() } else { break }
         }
+        let items = Array(scratchExprs[mark...])
+        scratchExprs.removeSubrange(mark...)
         return items
     }
 
@@ -1135,7 +1149,7 @@ public struct Parser {
                           notes: line(of: opener.start) != line(of: prevEnd) ? [Note("'\(text(opener))' opened here", span: opener.span)] : []))
         }
         if let resume {
-            opens.removeAll()
+            opens = 0
             pos = resume
         }
         return false
