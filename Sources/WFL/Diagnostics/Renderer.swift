@@ -54,7 +54,7 @@ public struct DiagnosticRenderer: Sendable {
     /// runs over several).
     private func snippet(_ file: SourceFile, _ span: Span, marker: String) -> String {
         let lineIndex = file.lineIndex(of: span.start)
-        let lineStart = file.lineStarts[lineIndex]
+        let lineStart = file.lineStart(lineIndex)
         let bytes = file.lineBytes(lineIndex)
         let number = String(lineIndex + 1)
         let pad = String(repeating: " ", count: number.count)

@@ -2,7 +2,13 @@
 /// (`[line:col-line:col]`, the end column just past the node), for `wfl ast` and golden tests.
 public struct ASTPrinter {
     let source: SourceFile
+    var positions: PositionCache
     var out = ""
+
+    init(source: SourceFile) {
+        self.source = source
+        positions = PositionCache(source)
+    }
 
     /// The outline of a whole tree.
     public static func print(_ tree: SyntaxTree, source: SourceFile) -> String {
@@ -19,12 +25,13 @@ public struct ASTPrinter {
         return p.out
     }
 
-    func at(_ span: Span) -> String {
-        "[\(source.position(of: span.start))-\(source.position(of: span.end))]"
+    mutating func at(_ span: Span) -> String {
+        "[\(positions.position(of: span.start))-\(positions.position(of: span.end))]"
     }
 
     mutating func line(_ indent: Int, _ text: String, _ span: Span) {
-        out += String(repeating: "  ", count: indent) + text + " " + at(span) + "\n"
+        let place = at(span)
+        out += String(repeating: "  ", count: indent) + text + " " + place + "\n"
     }
 
     static func quote(_ s: String) -> String {
@@ -130,8 +137,9 @@ public struct ASTPrinter {
 public enum TokenPrinter {
     public static func print(_ output: Lexer.Output, source: SourceFile) -> String {
         var out = ""
+        var positions = PositionCache(source)
         for (index, t) in output.tokens.enumerated() {
-            let from = source.position(of: t.start), to = source.position(of: t.end)
+            let from = positions.position(of: t.start), to = positions.position(of: t.end)
             var place = "\(from)-\(to)"
             place += String(repeating: " ", count: Swift.max(1, 14 - place.count))
             var kind = t.kind.name
@@ -140,7 +148,7 @@ public enum TokenPrinter {
             kind += String(repeating: " ", count: Swift.max(1, 12 - kind.count))
             let shown: String
             switch t.kind {
-            case .newline: shown = t.end - t.start > 1 ? "(comment)" : ""
+            case .newline: shown = t.end == t.start ? "(the block comment before)" : ""
             case .eof: shown = ""
             case .error: shown = output.errors[index].map { $0.message } ?? ""
             default: shown = source.text(t.span)

@@ -470,10 +470,13 @@ public struct Lexer {
             pos += 2
             var depth = 1
             var sawNewline = false
+            // Bad bytes inside are reported after the comment's own token, to keep tokens in order.
+            var badRuns: [(Int, Int)] = []
             while depth > 0 {
                 guard pos < buf.count else {
                     fail(start, start + 2, .error("unterminated comment", at: Span(start, start + 2),
                                                   help: "close it with '*/': comments nest, so each '/*' needs its own '*/'"))
+                    for (a, b) in badRuns { fail(a, b, invalidUTF8(a, b)) }
                     return
                 }
                 let c = buf[pos]
@@ -492,7 +495,7 @@ public struct Lexer {
                         pos += len
                     } else {
                         let bad = invalidRunEnd(pos)
-                        fail(pos, bad, invalidUTF8(pos, bad))
+                        badRuns.append((pos, bad))
                         pos = bad
                     }
                 } else {
@@ -500,7 +503,9 @@ public struct Lexer {
                 }
             }
             if keepComments { emit(.comment, start, pos) }
-            if sawNewline { emit(.newline, keepComments ? pos : start, pos) }
+            for (a, b) in badRuns { fail(a, b, invalidUTF8(a, b)) }
+            // The line break the comment counts as: an empty token where it ends.
+            if sawNewline { emit(.newline, pos, pos) }
             space = true
         }
 

@@ -18,6 +18,9 @@ public struct ParseResult: Sendable {
 public struct Parser {
     /// The deepest nesting of parentheses, brackets, calls, unary operators and conditionals.
     public static let maxDepth = 256
+    /// The deepest nesting of blocks the parser reads (a correct file needs two: a layout and its
+    /// sections); deeper blocks are already errors, and are stepped over.
+    static let maxBlockDepth = 32
 
     /// Parses a whole file.
     public static func parse(_ source: SourceFile) -> ParseResult {
@@ -92,7 +95,7 @@ public struct Parser {
     var scratchExprs: [Expr] = []
     var scratchOperands: [Operand] = []
     /// How many more "did you mean" searches this parse may make.
-    var suggestionsLeft = 200
+    var suggestionsLeft = 100
 
     mutating func pushScope() { scopes.append(Scope(stackMark: bindingStack.count)) }
 
@@ -559,8 +562,32 @@ public struct Parser {
             }
         }
         let open = tok.span
+        if scopes.count > Parser.maxBlockDepth {
+            report(.error("blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
+                          help: "a layout holds sections, and sections hold no blocks"))
+            return skipBlock(keyword: keyword, name: name, open: open)
+        }
         advance()
         return parseBlockBody(keyword: keyword, name: name, open: open, inner: inner)
+    }
+
+    /// Steps over a block without reading it, braces counted in a loop (no recursion).
+    mutating func skipBlock(keyword: Span, name: BlockName?, open: Span) -> Block {
+        var balance = 0
+        var close: Span? = nil
+        while !at(.eof) {
+            if at(.lBrace) { balance += 1 }
+            if at(.rBrace) {
+                balance -= 1
+                if balance == 0 {
+                    close = tok.span
+                    advance()
+                    break
+                }
+            }
+            advance()
+        }
+        return Block(keyword: keyword, name: name, statements: [], openBrace: open, closeBrace: close)
     }
 
     /// The statements of a block after its `{`, and the `}`.

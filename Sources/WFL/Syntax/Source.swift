@@ -40,9 +40,13 @@ public struct SourceFile: Sendable {
     /// The offset at which each line starts. A line ends at LF; a CR before it is not part of it.
     public let lineStarts: [Int]
 
+    /// True when the file starts with a UTF-8 byte order mark, which is not part of line 1.
+    public let hasBOM: Bool
+
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
+        hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
@@ -66,16 +70,21 @@ public struct SourceFile: Sendable {
     /// The line and column of a byte offset.
     public func position(of offset: Int) -> Position {
         let line = lineIndex(of: offset)
-        let start = lineStarts[line]
-        return Position(line: line + 1, column: SourceFile.scalarCount(bytes, start, Swift.min(offset, bytes.count)) + 1)
+        let start = lineStart(line)
+        return Position(line: line + 1, column: SourceFile.scalarCount(bytes, start, Swift.max(start, Swift.min(offset, bytes.count))) + 1)
     }
 
     /// The bytes of the 0-based line `index`, without its LF or CRLF.
     public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
-        let start = lineStarts[index]
+        let start = lineStart(index)
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return bytes[start..<Swift.max(start, end)]
+    }
+
+    /// Where the text of the 0-based line `index` starts (after the BOM on the first line).
+    public func lineStart(_ index: Int) -> Int {
+        index == 0 && hasBOM ? 3 : lineStarts[index]
     }
 
     /// The text between two offsets, with bytes that are not UTF-8 shown as U+FFFD.
@@ -93,6 +102,39 @@ public struct SourceFile: Sendable {
             n += 1
         }
         return n
+    }
+}
+
+/// Lines and columns of many offsets, for printers that give a position to every token or node:
+/// a long line is measured once, not once per offset on it.
+public struct PositionCache {
+    let file: SourceFile
+    private var tables: [Int: [Int32]] = [:]
+
+    public init(_ file: SourceFile) {
+        self.file = file
+    }
+
+    public mutating func position(of offset: Int) -> Position {
+        let line = file.lineIndex(of: offset)
+        let start = file.lineStart(line)
+        let end = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] : file.bytes.count
+        guard end - start > 256 else { return file.position(of: offset) }
+        if tables[line] == nil {
+            var table = [Int32](repeating: 0, count: end - start + 1)
+            var column: Int32 = 1
+            var i = start
+            while i < end {
+                let len = Swift.max(1, UTF8Check.sequenceLength(file.bytes, i, end))
+                for j in i..<Swift.min(i + len, end) { table[j - start] = column }
+                column += 1
+                i += len
+            }
+            table[end - start] = column
+            tables[line] = table
+        }
+        let k = Swift.max(0, Swift.min(offset, end) - start)
+        return Position(line: line + 1, column: Int(tables[line]![k]))
     }
 }
 

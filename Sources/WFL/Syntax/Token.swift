@@ -94,8 +94,10 @@ public struct Token: Equatable, Sendable {
         _packed = length << 7 | UInt32(kind.rawValue) << 1 | (spaceBefore ? 1 : 0)
     }
 
-    /// PROTOTYPE: longer tokens would need an overflow table (only error, string and comment
-    /// tokens can be this long).
+    /// The longest length a token records. Only a string, a comment or an error token can be
+    /// longer (a file is at most 64 MiB); such a token's end is clamped, which moves no value:
+    /// strings longer than this are refused by the parser, comments carry no value, and an error's
+    /// diagnostic keeps its own span.
     static let maxLength = (1 << 25) - 1
 
     public var kind: TokenKind {

@@ -149,38 +149,43 @@ public enum Builtins {
 
 /// Suggestions for misspelt names: the closest candidate by edit distance, if it is close enough.
 public enum Suggest {
-    /// The Damerau-Levenshtein distance (adjacent swaps count one), case-insensitive except that a
-    /// case change still costs a little so exact matches win.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { d[i][0] = i }
-        for j in 0...y.count { d[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let same = x[i - 1] == y[j - 1] || lower(x[i - 1]) == lower(y[j - 1])
-                let cost = same ? 0 : 1
-                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
-                }
+    /// The Damerau-Levenshtein distance (adjacent swaps count one, case is ignored), or a number
+    /// above `limit` as soon as the distance is known to exceed it.
+    public static func distance(_ a: String, _ b: String, limit: Int = Int.max) -> Int {
+        let x = Array(a.utf8).map(lower), y = Array(b.utf8).map(lower)
+        let n = x.count, m = y.count
+        if abs(n - m) > limit { return limit &+ 1 }
+        if n == 0 { return m }
+        if m == 0 { return n }
+        // Three rows of the table, flat: the one before last, the last, and the current.
+        let w = m + 1
+        var rows = [Int](repeating: 0, count: 3 * w)
+        for j in 0...m { rows[w + j] = j }
+        for i in 1...n {
+            let cur = (i + 1) % 3 * w, prev = i % 3 * w, prev2 = (i + 2) % 3 * w
+            rows[cur] = i
+            var best = i
+            for j in 1...m {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                var d = Swift.min(rows[prev + j] + 1, rows[cur + j - 1] + 1, rows[prev + j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { d = Swift.min(d, rows[prev2 + j - 2] + 1) }
+                rows[cur + j] = d
+                best = Swift.min(best, d)
             }
+            if best > limit { return limit &+ 1 }
         }
-        return d[x.count][y.count]
+        return rows[(n + 1) % 3 * w + m]
     }
 
-    private static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
-        (s.value >= 65 && s.value <= 90) ? Unicode.Scalar(s.value + 32)! : s
-    }
+    private static func lower(_ c: UInt8) -> UInt8 { c &- 65 < 26 ? c | 0x20 : c }
 
     /// The best of `candidates` for `word`, or nil when none is within about a third of its length.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         var best: (String, Int)? = nil
+        let length = word.utf8.count
         for c in candidates where c != word {
-            let d = distance(word, c)
-            let limit = Swift.max(1, Swift.min(word.count, c.count) / 3)
+            let limit = Swift.max(1, Swift.min(length, c.utf8.count) / 3)
+            let d = distance(word, c, limit: Swift.min(limit, (best?.1 ?? Int.max) - 1))
             if d <= limit, best == nil || d < best!.1 { best = (c, d) }
         }
         return best?.0
