@@ -23,6 +23,8 @@ struct Measure {
     var unit: String
     /// The figure wfl must reach, in `unit`.
     var target: Double
+    /// True when the target is a ratio to the baseline (wfl / baseline >= target), not a figure.
+    var targetIsRatio = false
     var run: (Workload, Options) -> Outcome
 
     /// One row of the table: what was measured, both figures and notes to print under the table.
@@ -36,7 +38,7 @@ struct Measure {
         var notes: [String] = []
     }
 
-    static var all: [Measure] { [lex, parse] }
+    static var all: [Measure] { [lex, parse, rect] }
 
     static func named(_ name: String) -> Measure? { all.first { $0.name == name } }
 }
@@ -101,6 +103,62 @@ extension Measure {
     } }
 }
 
+// MARK: - Rect queries (issue 4)
+
+extension Measure {
+    /// `AttributeTable.query` (the index built with the table) against a brute-force scan of the
+    /// same table, at 1,000,000 items: viewport-sized rects spread over the whole content.
+    static var rect: Measure { Measure(
+        name: "rect", summary: "rect queries on a 1,000,000-item waterfall: the index against a brute-force scan of the same table",
+        unit: "queries/s", target: 1000, targetIsRatio: true
+    ) { work, options in
+        var notes: [String] = []
+        var main: (wfl: Double, brute: Double) = (0, 0)
+        for (k, (label, table)) in work.millionTables.enumerated() {
+            let n = table.elements.count
+            let W = table.contentWidth, H = table.contentHeight
+            let cw = table.containerWidth, ch = table.containerHeight
+            // Viewports at evenly spread offsets along the scroll axis.
+            let queries = 2000, bruteQueries = 8
+            let rects: [Frame] = (0..<queries).map { q in
+                table.direction == .vertical
+                    ? Frame(x: 0, y: H * Double(q) / Double(queries), width: cw, height: ch)
+                    : Frame(x: W * Double(q) / Double(queries), y: 0, width: cw, height: ch)
+            }
+            func brute(_ r: Frame) -> [Int] {
+                var out: [Int] = []
+                table.elements.withUnsafeBufferPointer { el in
+                    for j in 0..<el.count where el[j].frame.overlaps(r) { out.append(j) }
+                }
+                return out
+            }
+            // The two must agree before their speed means anything.
+            for q in stride(from: 0, to: queries, by: queries / bruteQueries) where table.query(rects[q]) != brute(rects[q]) {
+                fail("wfl-bench: the index and the brute-force scan disagree on \(label) at rect \(rects[q])")
+            }
+            var found = 0, bruteFound = 0
+            let (wfl, b) = Timer.interleaved(
+                runs: options.runs ?? 7, warmups: 1,
+                wfl: { () -> Int in
+                    found = 0
+                    for r in rects { found += table.query(r).count }
+                    return found
+                },
+                baseline: { () -> Int in
+                    bruteFound = 0
+                    for q in stride(from: 0, to: queries, by: queries / bruteQueries) { bruteFound += brute(rects[q]).count }
+                    return bruteFound
+                })
+            let perQuery = wfl.median / Double(queries), brutePerQuery = b.median / Double(bruteQueries)
+            notes.append("\(label), \(Format.grouped(n)) elements: index \(Format.fixed(perQuery * 1e6, 2)) µs a query "
+                         + "(\(Format.fixed(Double(found) / Double(queries), 1)) elements found on average), "
+                         + "brute force \(Format.fixed(brutePerQuery * 1e3, 2)) ms a query: \(Format.fixed(brutePerQuery / perQuery, 0))x")
+            if k == 0 { main = (1 / perQuery, 1 / brutePerQuery) }
+        }
+        return Outcome(label: "rect 1M items", wfl: main.wfl, baseline: main.brute, baselineName: "brute force", notes: notes)
+    } }
+}
+
 // MARK: - Workloads
 
 /// The inputs of the measures, built on first use and shared by the measures of one run.
@@ -149,6 +207,25 @@ final class Workload {
         }
         return f
     }()
+    /// 1,000,000-item layouts for the rect measure: the waterfall of the measure's figure, then a
+    /// round-robin waterfall, a flow and a horizontal flow (in the notes).
+    lazy var millionTables: [(String, AttributeTable)] = {
+        let specs = [
+            ("waterfall shortest", "columns 2\nspacing 10\ninsets 10\nheader 44\nitems 1_000_000\nheight 50 + random(0, 150)\nfooter 30\n"),
+            ("waterfall leftToRight", "columns 3\norder leftToRight\nspacing 10\nitems 1_000_000\nheight 50 + random(0, 150)\nspan i % 50 == 0 ? full : 1\n"),
+            ("flow", "style flow\nspacing 10\nitems 1_000_000\nsize 40 + random(0, 120) x 30 + random(0, 40)\n"),
+            ("flow horizontal", "style flow\ndirection horizontal\nspacing 10\nitems 1_000_000\nsize 40 + random(0, 120) x 30 + random(0, 40)\n"),
+        ]
+        return specs.map { label, text in
+            let source = SourceFile(name: "<rect>", text: text)
+            let evaluation = Program(tree: Parser.parse(source).tree, source: source).evaluate()
+            guard let t = evaluation.tables.first, !evaluation.diagnostics.hasErrors else {
+                fail("wfl-bench: the \(label) layout of the rect measure does not evaluate: \(evaluation.diagnostics.map(\.message))")
+            }
+            return (label, t)
+        }
+    }()
+
     /// Why forms were left out of the spec, for the heading.
     private(set) var featureNotes: [String] = []
 

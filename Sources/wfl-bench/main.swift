@@ -86,7 +86,7 @@ struct Options {
     }
 
     static var helpText: String {
-        usage + "\n" + Measure.all.map { "  \(Format.pad($0.name, 10)) \($0.summary); target >= \(Format.figure($0.target)) \($0.unit)" }
+        usage + "\n" + Measure.all.map { "  \(Format.pad($0.name, 10)) \($0.summary); target >= \(Format.figure($0.target))\($0.targetIsRatio ? "x the baseline" : " " + $0.unit)" }
             .joined(separator: "\n")
     }
 
@@ -137,14 +137,14 @@ var notes: [String] = []
 var missed = 0
 for m in options.selected {
     let o = m.run(work, options)
-    let pass = o.wfl >= m.target
+    let pass = m.targetIsRatio ? o.wfl / o.baseline >= m.target : o.wfl >= m.target
     if !pass { missed += 1 }
     rows.append([
         o.label,
         "\(Format.figure(o.wfl)) \(m.unit)",
         "\(o.baselineName) \(Format.figure(o.baseline)) \(m.unit)",
         "\(Format.fixed(o.wfl / o.baseline, 2))x",
-        ">= \(Format.figure(m.target)) \(m.unit)",
+        m.targetIsRatio ? ">= \(Format.figure(m.target))x" : ">= \(Format.figure(m.target)) \(m.unit)",
         pass ? "PASS" : "MISS",
     ])
     notes += o.notes.map { "\(m.name): \($0)" }

@@ -5,8 +5,8 @@ let wflVersion = "0.1.0"
 
 /// One help text per command; `wfl --help` lists them all.
 let commandHelp: [(name: String, usage: String, text: String)] = [
-    ("run", "wfl run FILE [--format table|json|csv] [--layout NAME] [-o FILE]",
-     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same.\n-o writes the file whole or not at all; --layout picks one layout of the file."),
+    ("run", "wfl run FILE [--format table|json|csv] [--layout NAME] [--offset X,Y] [--rect X,Y,W,H] [-o FILE]",
+     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same.\n-o writes the file whole or not at all; --layout picks one layout of the file.\n--offset X,Y gives the frames at that scroll offset (pinned headers, zoomFirst; default 0,0);\n--rect X,Y,W,H prints only the elements that overlap the rect, at the offset."),
     ("tokens", "wfl tokens FILE",
      "Print the lexer's tokens, one a line, with their positions (line:column-line:column)."),
     ("ast", "wfl ast FILE",

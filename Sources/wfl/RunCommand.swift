@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `wfl run FILE [--format table|json|csv] [--layout NAME] [-o FILE]`, and `wfl FILE`.
+/// `wfl run FILE [--format table|json|csv] [--layout NAME] [--offset X,Y] [--rect X,Y,W,H] [-o FILE]`, and
+/// `wfl FILE`.
 struct RunCommand {
     let cli: CLI
 
@@ -19,6 +20,8 @@ struct RunCommand {
         var format = "table"
         var layoutName: String? = nil
         var output: String? = nil
+        var offset = Offset.zero
+        var rect: Frame? = nil
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -37,11 +40,28 @@ struct RunCommand {
             case "-o", "--output":
                 guard let v = value(a) else { return cli.usageError("'\(a)' needs a file name", command: "run") }
                 output = v
-            case "--offset", "--rect":
-                return cli.usageError("'\(a)' is not built yet", command: "run")
+            case "--offset":
+                guard let v = value(a) else { return cli.usageError("'--offset' needs a value: X,Y, for example '--offset 0,120'", command: "run") }
+                guard let xs = RunCommand.numbers(v, count: 2) else {
+                    return cli.usageError("'--offset \(v)' is not an offset: write X,Y, two numbers, for example '--offset 0,120'", command: "run")
+                }
+                offset = Offset(x: xs[0], y: xs[1])
+            case "--rect":
+                guard let v = value(a) else { return cli.usageError("'--rect' needs a value: X,Y,W,H, for example '--rect 0,0,375,812'", command: "run") }
+                guard let xs = RunCommand.numbers(v, count: 4) else {
+                    return cli.usageError("'--rect \(v)' is not a rect: write X,Y,W,H, four numbers, for example '--rect 0,0,375,812'", command: "run")
+                }
+                rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3])
             default:
                 if a.hasPrefix("--format=") {
                     format = String(a.dropFirst("--format=".count))
+                } else if a.hasPrefix("--offset=") || a.hasPrefix("--rect=") {
+                    let (option, v) = a.hasPrefix("--offset=") ? ("--offset", a.dropFirst(9)) : ("--rect", a.dropFirst(7))
+                    let n = option == "--offset" ? 2 : 4
+                    guard let xs = RunCommand.numbers(String(v), count: n) else {
+                        return cli.usageError("'\(a)' is not \(n == 2 ? "an offset: write X,Y" : "a rect: write X,Y,W,H"), numbers separated by commas", command: "run")
+                    }
+                    if n == 2 { offset = Offset(x: xs[0], y: xs[1]) } else { rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) }
                 } else if a.hasPrefix("--layout=") {
                     layoutName = String(a.dropFirst("--layout=".count))
                 } else if a.hasPrefix("-") && a != "-" {
@@ -90,11 +110,15 @@ struct RunCommand {
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
 
+        // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
+        let tables = evaluation.tables.map { t in
+            rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
+        }
         let text: String
         switch format {
-        case "json": text = JSONFormat.format(evaluation.tables)
-        case "csv": text = CSVFormat.format(evaluation.tables)
-        default: text = TableFormat.format(evaluation.tables)
+        case "json": text = JSONFormat.format(tables)
+        case "csv": text = CSVFormat.format(tables)
+        default: text = TableFormat.format(tables)
         }
         guard let output, output != "-" else {
             writeOut(text)
@@ -105,6 +129,30 @@ struct RunCommand {
             return Exit.ioError
         }
         return Exit.ok
+    }
+}
+
+extension RunCommand {
+    /// `count` finite numbers separated by commas ("0,120"), or nil.
+    static func numbers(_ text: String, count: Int) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == count else { return nil }
+        var out: [Double] = []
+        for p in parts {
+            let t = p.trimmingCharacters(in: " ")
+            guard let d = Double(t), d.isFinite else { return nil }
+            out.append(d)
+        }
+        return out
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in c: Character) -> Substring {
+        var s = self
+        while s.first == c { s = s.dropFirst() }
+        while s.last == c { s = s.dropLast() }
+        return s
     }
 }
 

@@ -164,7 +164,12 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertTrue(Eval.errors("justify center\nitems 1").contains("a waterfall does not use it"))
         // Inherited from the file, they are ignored.
         XCTAssertEqual(Eval.errors("columns 3\nheight 5\nlayout a {\n  direction horizontal\n  items 2\n}"), "")
-        XCTAssertTrue(Eval.errors("style flow\nitems 1").contains("the flow engine is not built yet"))
+        XCTAssertEqual(Eval.errors("style flow\nitems 1"), "")
+        XCTAssertTrue(Eval.errors("style flow\nitems 1\nheight 10").contains("use 'size 50 x 10'"))
+        XCTAssertTrue(Eval.errors("style flow\nitems 1\nspan 2").contains("'span' places items in the lanes of a waterfall"))
+        XCTAssertTrue(Eval.errors("style flow\nitems 1\nzoomFirst 10 x 10").contains("'zoomFirst' works only in a horizontal flow layout"))
+        // Inherited from the file, waterfall settings are ignored by a flow layout.
+        XCTAssertEqual(Eval.errors("columns 3\nheight 5\nlayout a {\n  style flow\n  items 2\n}"), "")
     }
 
     func testNoRoomErrors() {

@@ -24,13 +24,17 @@ public enum Waterfall {
         m.set(.ch, ch)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = 0.0
+        // Round-robin sections: each cell's first lane, for the index's sequence.
+        var laneGroups: [LaneGroup] = []
         for section in layout.sections {
             do {
-                top = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table)
+                top = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table,
+                              laneGroups: &laneGroups)
             } catch {
                 return .failure(LayoutFailure([error]))
             }
         }
+        table.index = RectIndex(table.elements, sequence: sequence(laneGroups, count: table.elements.count))
         // Content size: (cw, top) for vertical, (top, ch) for horizontal.
         if vertical {
             table.contentWidth = cw
@@ -44,7 +48,8 @@ public enum Waterfall {
 
     /// One section, from `top` (x when horizontal); returns where the next section starts.
     static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
-                    machine m: inout Machine, into table: inout AttributeTable) throws(Diagnostic) -> Double {
+                    machine m: inout Machine, into table: inout AttributeTable,
+                    laneGroups: inout [LaneGroup]) throws(Diagnostic) -> Double {
         var top = topIn
         let s = sec.index
         let ins = sec.insets
@@ -90,6 +95,9 @@ public enum Waterfall {
         m.inItem = true
         defer { m.inItem = false }
         index.firstCell = table.elements.count
+        let roundRobin = sec.order != .shortest && C > 1 && sec.items > 1
+        var firstLanes: [UInt16] = []
+        if roundRobin { firstLanes.reserveCapacity(sec.items) }
 
         for i in 0..<sec.items {
             m.beginItem(i, section: s)
@@ -170,12 +178,14 @@ public enum Waterfall {
             let cross = crossStart + Double(c) * (laneW + laneGap)
             let frame = vertical ? Frame(x: cross, y: y, width: w, height: h) : Frame(x: y, y: cross, width: h, height: w)
             table.elements.append(Element(kind: .cell, section: s, item: i, frame: frame, zIndex: ZIndex.cell))
+            if roundRobin { firstLanes.append(UInt16(c)) }
             // 10. next[c ..< c+k] = y + h + rs.
             let after = y + h + itemGap
             for lane in c..<(c + k) { next[lane] = after }
             let maxAlong = y + h
             if maxAlong > bottom { bottom = maxAlong }
         }
+        if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: C, firstLanes: firstLanes)) }
         // top = bottom + ins.bottom: the section's end.
         top = bottom + (vertical ? ins.bottom : ins.right)
         index.end = top
@@ -183,8 +193,35 @@ public enum Waterfall {
             index.footer = table.elements.count
             table.elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
         }
+        index.stop = top
         table.sectionStarts.append(index)
         return top
+    }
+
+    /// The cells of a round-robin section and the first lane of each.
+    struct LaneGroup {
+        var firstCell: Int
+        var lanes: Int
+        var firstLanes: [UInt16]
+    }
+
+    /// The index's sequence (RectIndex.swift): table order, except that the cells of each
+    /// round-robin section are grouped by first lane, in index order within a lane. nil when that
+    /// is table order.
+    static func sequence(_ groups: [LaneGroup], count: Int) -> [Int32]? {
+        guard !groups.isEmpty else { return nil }
+        var seq = (0..<count).map { Int32($0) }
+        for g in groups {
+            // A counting sort by lane, stable.
+            var starts = [Int](repeating: 0, count: g.lanes + 1)
+            for c in g.firstLanes { starts[Int(c) + 1] += 1 }
+            for c in 0..<g.lanes { starts[c + 1] += starts[c] }
+            for (i, c) in g.firstLanes.enumerated() {
+                seq[g.firstCell + starts[Int(c)]] = Int32(g.firstCell + i)
+                starts[Int(c)] += 1
+            }
+        }
+        return seq
     }
 
     /// A header or footer: it spans the container, ignoring the section's side insets.

@@ -177,7 +177,7 @@ public final class Program {
             case .failure(let f):
                 diagnostics += f.diagnostics
             case .success(let resolved):
-                switch run(resolved) {
+                switch run(resolved, warnings: &diagnostics) {
                 case .success(let t): tables.append(t)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
@@ -190,11 +190,17 @@ public final class Program {
     }
 
     /// Runs the engine of a resolved layout.
-    public func run(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+    public func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
         switch layout.style {
         case .waterfall: return Waterfall.layout(layout)
-        case .flow: return .failure(LayoutFailure([]))
+        case .flow: return Flow.layout(layout, warnings: &warnings)
         }
+    }
+
+    /// Runs the engine of a resolved layout, dropping its warnings.
+    public func run(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+        var warnings: [Diagnostic] = []
+        return run(layout, warnings: &warnings)
     }
 
     /// The blocks a section's properties come from, innermost first.

@@ -20,6 +20,8 @@ public struct TableQueries: ExpectHost {
             return Int(d)
         }
         func list(_ f: Frame) -> Value { .list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]) }
+        // The offset of the offset forms; (0, 0) otherwise, where `wfl run` shows the layout.
+        func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : .zero }
         switch name {
         case "frame":
             let s = try index(0, "a section number")
@@ -31,7 +33,7 @@ public struct TableQueries: ExpectHost {
             guard i < sec.cellCount else {
                 throw EvalError("section \(s) has no item \(i): it has \(sec.cellCount)", at: argSpans[1])
             }
-            return list(table.elements[sec.firstCell + i].frame)
+            return list(table.frame(of: sec.firstCell + i, at: offset(2)))
         case "header", "footer":
             let s = try index(0, "a section number")
             guard s < table.sectionStarts.count else {
@@ -39,35 +41,25 @@ public struct TableQueries: ExpectHost {
             }
             let sec = table.sectionStarts[s]
             guard let k = name == "header" ? sec.header : sec.footer else {
-                throw EvalError("section \(s) has no \(name)", at: span)
+                throw EvalError("section \(s) has no \(name)", at: span, help: "give it one with '\(name) 44', or ask about another section")
             }
-            var f = table.elements[k].frame
-            if name == "header", numbers.count == 3, sec.pinHeaders {
-                // Pinned headers (LAYOUT.md): y = max(naturalY, min(oy, limit)).
-                let vertical = table.direction == .vertical
-                let footerStart = sec.footer.map { vertical ? table.elements[$0].frame.y : table.elements[$0].frame.x }
-                if vertical {
-                    let limit = (footerStart ?? sec.end) - f.height
-                    f.y = Swift.max(f.y, Swift.min(numbers[2], limit))
-                } else {
-                    let limit = (footerStart ?? sec.end) - f.width
-                    f.x = Swift.max(f.x, Swift.min(numbers[1], limit))
-                }
-            }
-            return list(f)
+            return list(table.frame(of: k, at: offset(1)))
         case "count":
-            // Negative sizes are normalised; overlap is on open intervals.
-            var (x, y, w, h) = (numbers[0], numbers[1], numbers[2], numbers[3])
-            if w < 0 { x += w; w = -w }
-            if h < 0 { y += h; h = -h }
-            var n = 0
-            for e in table.elements {
-                let f = e.frame
-                if f.x < x + w && x < f.maxX && f.y < y + h && y < f.maxY { n += 1 }
-            }
-            return .number(Double(n))
+            // Negative sizes are normalised; overlap is on open intervals (LAYOUT.md, "Rect queries").
+            let r = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            return .number(Double(table.query(r, at: .zero).count))
         default:
-            throw EvalError("'snap' works only in a flow layout; this layout is a waterfall", at: span)
+            // snap(p) = ceil(p / stride) * stride.
+            guard table.style == .flow else {
+                throw EvalError("'snap' works only in a flow layout; this layout is a waterfall", at: span,
+                                help: "'snap' gives a carousel's resting offset: write 'style flow'")
+            }
+            guard let stride = table.snapStride else {
+                throw EvalError("'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
+                                help: "give section 0 at least one item")
+            }
+            let p = numbers[0]
+            return .number((p / stride).rounded(.up) * stride)
         }
     }
 }

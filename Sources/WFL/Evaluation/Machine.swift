@@ -56,6 +56,7 @@ public enum VarSets {
     public static let span = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .full])
     public static let verticalSize = span | mask([.w, .col])
     public static let horizontalSize = span | mask([.h, .col])
+    public static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     public static let layout = mask([.cw, .ch])
     public static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
 }

@@ -41,7 +41,18 @@ struct Resolver {
             return ("in a vertical waterfall items grow along y: use 'height \(argText)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
         case ("justify", .waterfall, _), ("align", .waterfall, _):
             return ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'")
-        case ("zoomFirst", .waterfall, _), ("zoomFirst", .flow, .vertical):
+        case ("columns", .flow, _), ("rows", .flow, _):
+            return ("a flow layout has no lanes: '\(name)' counts the lanes of a waterfall", "a flow line holds as many items as fit; size the items (for example 'size (aw - 10) / 2 x 100' for two to a line), or write 'style waterfall'")
+        case ("order", .flow, _), ("span", .flow, _):
+            return ("'\(name)' places items in the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
+        case ("scale", .flow, _):
+            return ("'scale' floors the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
+        case ("height", .flow, _), ("width", .flow, _):
+            let example = name == "height" ? "size 50 x \(argText)" : "size \(argText) x 50"
+            return ("a flow layout sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
+        case ("zoomFirst", .flow, .vertical):
+            return ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'")
+        case ("zoomFirst", .waterfall, _):
             return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
         default:
             return nil
@@ -121,10 +132,6 @@ struct Resolver {
         // Style and direction first: they decide which settings are used.
         if case .word(let n)? = program.lookup("style", layoutBlocks, unused: { _ in false })?.value {
             style = LayoutStyle(rawValue: n.text) ?? .waterfall
-            if style == .flow {
-                fail(.error("the flow engine is not built yet", at: n.span, help: "use 'style waterfall' for now"))
-                return .failure(LayoutFailure(diagnostics))
-            }
         }
         if case .word(let n)? = program.lookup("direction", layoutBlocks, unused: { _ in false })?.value {
             direction = Direction(rawValue: n.text) ?? .vertical
@@ -165,6 +172,14 @@ struct Resolver {
             }
         }
 
+        // zoomFirst W x H: horizontal flow only (elsewhere `unusedMessage` reports it).
+        var zoomFirst: (width: Double, height: Double)? = nil
+        if style == .flow, !vertical, let w = lookup("zoomFirst", layoutBlocks), case .size(let we, let he) = w.value {
+            let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
+            let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
+            if let zw, let zh { zoomFirst = (zw, zh) }
+        }
+
         var sections: [ResolvedSection] = []
         var totalItems = 0
         let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
@@ -183,7 +198,7 @@ struct Resolver {
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
         return .success(ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
-                                       seed: seed, sections: sections, letCount: compiler.letCount))
+                                       seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount))
     }
 
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
@@ -264,6 +279,10 @@ struct Resolver {
         }
         var order = LaneOrder.shortest
         if let w = lookup("order", blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
+        var justify = Justify.uikit
+        if let w = lookup("justify", blocks), case .word(let n) = w.value { justify = Justify(rawValue: n.text) ?? .uikit }
+        var align = Align.center
+        if let w = lookup("align", blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
 
         // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
         let lanesWord = vertical ? "columns" : "rows"
@@ -295,7 +314,7 @@ struct Resolver {
             default: break
             }
         }
-        if diagnostics.count == errorsBefore, available >= 0 {
+        if style == .waterfall, diagnostics.count == errorsBefore, available >= 0 {
             let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
             if laneW < 0 {
                 let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
@@ -325,7 +344,7 @@ struct Resolver {
         return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
-                               span: spanRule, size: size)
+                               justify: justify, align: align, span: spanRule, size: size)
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

@@ -21,6 +21,12 @@ public enum Direction: String, Sendable { case vertical, horizontal }
 /// `order`: how the waterfall picks a lane.
 public enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLeft }
 
+/// `justify`: how a flow line's items share its length.
+public enum Justify: String, Sendable { case uikit, start, center, end, spread }
+
+/// `align`: where a flow item sits across its line.
+public enum Align: String, Sendable { case center, start, end }
+
 /// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
 public struct ItemRule {
     /// The shapes that need no general evaluation.
@@ -101,6 +107,9 @@ public struct ResolvedSection {
     public var order: LaneOrder
     public var scale: Double
     public var pinHeaders: Bool
+    /// Flow: `justify` and `align`.
+    public var justify: Justify = .uikit
+    public var align: Align = .center
     /// nil: every item spans one lane.
     public var span: ItemRule?
     public var size: SizeRule
@@ -116,6 +125,8 @@ public struct ResolvedLayout {
     public var seed: UInt64
     public var pinHeaders: Bool { sections.contains { $0.pinHeaders } }
     public var sections: [ResolvedSection]
+    /// `zoomFirst W x H` (horizontal flow only), or nil.
+    public var zoomFirst: (width: Double, height: Double)? = nil
     /// How many `let` values the compiled rules cache per item.
     public var letCount: Int
 }

@@ -48,6 +48,13 @@ public struct AttributeTable: Equatable, Sendable {
     /// For each section, the index in `elements` of its first element, its header, first cell and
     /// footer (nil when absent), for the queries of `expect`.
     public var sectionStarts: [SectionIndex]
+    /// The rect-query index over `elements` (RectIndex.swift), built with the table.
+    public var index: RectIndex = RectIndex()
+    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (Offsets.swift).
+    public var zoom: Zoom? = nil
+    /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
+    /// there); nil in a waterfall or when section 0 has no item 0.
+    public var snapStride: Double? = nil
 
     /// Where a section's rows are in `elements`.
     public struct SectionIndex: Equatable, Sendable {
@@ -59,6 +66,8 @@ public struct AttributeTable: Equatable, Sendable {
         public var end: Double
         /// `pinHeaders` of the section.
         public var pinHeaders: Bool
+        /// Where the next section starts along the scroll axis (after the footer).
+        public var stop: Double = 0
     }
 
     public init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {

@@ -1,0 +1,250 @@
+/// Frames at a scroll offset: pinned headers and `zoomFirst` (LAYOUT.md, "Pinned headers",
+/// "zoomFirst"), and rect queries at an offset.
+///
+/// The table itself holds the frames of the plain layout. At an offset (ox, oy):
+/// 1. a header of a section with `pinHeaders` gets `y = max(naturalY, min(oy, limit))` (x and ox
+///    when horizontal), `limit = (footer y, or the section's end) - header`;
+/// 2. then, with `zoomFirst`, the walk of LAYOUT.md runs over those frames in table order.
+/// Everything `wfl run` prints and every `expect` function reads goes through here; without an
+/// offset the offset is (0, 0), where a carousel's first item is already zoomed.
+
+/// A scroll offset.
+public struct Offset: Equatable, Sendable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = Offset(x: 0, y: 0)
+}
+
+/// What `zoomFirst` needs, fixed when the table is built.
+public struct Zoom: Equatable, Sendable {
+    /// `zoomFirst W x H`.
+    public var width: Double, height: Double
+    /// The size of item 0 of section 0 (its flow frame).
+    public var itemWidth: Double, itemHeight: Double
+    /// x0: where section 0's items start; and section 0's `insets.top`.
+    public var x0: Double, insetTop: Double
+}
+
+/// The cells `zoomFirst` enlarges at one offset, and the shift they cause.
+struct ZoomState {
+    /// `first` of LAYOUT.md.
+    var first: Frame
+    /// The enlarged cells, in table order, with their new frames.
+    var cells: [Int] = []
+    var frames: [Frame] = []
+    /// totals[k]: the shift of an element after cells[k - 1] and before cells[k] (totals[0] = 0);
+    /// totals.last is the shift after every enlarged cell.
+    var totals: [Double] = [0]
+
+    /// The shift `total` that the walk has reached at element `j` (the enlarged cells before it).
+    /// The position in `cells` of the first enlarged cell at or after element `j`.
+    func position(_ j: Int) -> Int {
+        var lo = 0, hi = cells.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cells[mid] < j { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The least and greatest shift any element gets.
+    var shiftRange: (Double, Double) {
+        var lo = 0.0, hi = 0.0
+        for t in totals {
+            if t < lo { lo = t }
+            if t > hi { hi = t }
+        }
+        return (lo, hi)
+    }
+}
+
+extension AttributeTable {
+    /// True when frames depend on the offset: a pinned header or `zoomFirst`.
+    public var movesWithOffset: Bool {
+        zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil }
+    }
+
+    /// The pinned frame of header element `j` of section `s` at `offset` (LAYOUT.md, "Pinned
+    /// headers"); other elements unchanged.
+    func pinned(_ j: Int, section s: Int, _ offset: Offset) -> Frame {
+        var f = elements[j].frame
+        let sec = sectionStarts[s]
+        guard sec.pinHeaders, sec.header == j else { return f }
+        // limit = (the section's footer y, or its end) - header.
+        if direction == .vertical {
+            let limit = (sec.footer.map { elements[$0].frame.y } ?? sec.end) - f.height
+            f.y = Swift.max(f.y, Swift.min(offset.y, limit))
+        } else {
+            let limit = (sec.footer.map { elements[$0].frame.x } ?? sec.end) - f.width
+            f.x = Swift.max(f.x, Swift.min(offset.x, limit))
+        }
+        return f
+    }
+
+    /// The zoomFirst walk's enlarged cells at `offset`, found with the index (they overlap
+    /// `first`), or nil without zoomFirst.
+    func zoomState(_ offset: Offset) -> ZoomState? {
+        guard let z = zoom else { return nil }
+        // first = (x0 + ox, ins.top + oy, w, h).
+        let w = z.itemWidth, h = z.itemHeight
+        var state = ZoomState(first: Frame(x: z.x0 + offset.x, y: z.insetTop + offset.y, width: w, height: h))
+        let first = state.first
+        var total = 0.0
+        // Cells whose frame overlaps `first` with positive width and height (a subset of the
+        // open-interval overlap the index answers).
+        for j in indexedQuery(first) where elements[j].kind == .cell {
+            let f = pinned(j, section: elements[j].section, offset)
+            let iw = Swift.min(f.maxX, first.maxX) - Swift.max(f.x, first.x)
+            let ih = Swift.min(f.maxY, first.maxY) - Swift.max(f.y, first.y)
+            guard iw > 0, ih > 0 else { continue }
+            // newW = w + iw / w * (W - w);  newH = h + iw / w * (H - h)
+            let newW = w + iw / w * (z.width - w)
+            let newH = h + iw / w * (z.height - h)
+            // frame = (x + total, centre y - newH / 2, newW, newH)
+            let centreY = f.y + f.height / 2
+            state.cells.append(j)
+            state.frames.append(Frame(x: f.x + total, y: centreY - newH / 2, width: newW, height: newH))
+            // total += newW - w
+            total += newW - w
+            state.totals.append(total)
+        }
+        return state
+    }
+
+    /// The frame of element `j` at `offset`, given the zoom state of that offset.
+    func frame(_ j: Int, _ offset: Offset, _ zs: ZoomState?) -> Frame {
+        var f = pinned(j, section: elements[j].section, offset)
+        guard let zs, !zs.cells.isEmpty else { return f }
+        // An enlarged cell takes its new frame; an element whose minX >= first.maxX moves by the
+        // total so far.
+        let k = zs.position(j)
+        if k < zs.cells.count, zs.cells[k] == j { return zs.frames[k] }
+        if f.x >= zs.first.maxX { f.x += zs.totals[k] }
+        return f
+    }
+
+    /// The frame of element `j` at `offset`.
+    public func frame(of j: Int, at offset: Offset) -> Frame {
+        frame(j, offset, zoomState(offset))
+    }
+
+    /// The table as it stands at `offset`: what `wfl run --offset` prints.
+    public func at(_ offset: Offset) -> AttributeTable {
+        guard movesWithOffset else { return self }
+        var out = self
+        let zs = zoomState(offset)
+        if let zs, !zs.cells.isEmpty {
+            // The walk of LAYOUT.md in table order.
+            var k = 0
+            var total = 0.0
+            for j in elements.indices {
+                if k < zs.cells.count, zs.cells[k] == j {
+                    out.elements[j].frame = zs.frames[k]
+                    total = zs.totals[k + 1]
+                    k += 1
+                    continue
+                }
+                var f = pinned(j, section: elements[j].section, offset)
+                if f.x >= zs.first.maxX { f.x += total }
+                out.elements[j].frame = f
+            }
+        } else {
+            for s in sectionStarts.indices {
+                if let h = sectionStarts[s].header, sectionStarts[s].pinHeaders { out.elements[h].frame = pinned(h, section: s, offset) }
+            }
+        }
+        // The copy is a picture at one offset: it no longer moves, and it needs its own index.
+        out.zoom = nil
+        for s in out.sectionStarts.indices { out.sectionStarts[s].pinHeaders = false }
+        out.index = RectIndex(out.elements)
+        return out
+    }
+
+    /// Only the elements `indices` (in table order), at `offset`: what `wfl run --rect` prints.
+    public func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
+        var out = self
+        let zs = zoomState(offset)
+        out.elements = indices.map { j in
+            var e = elements[j]
+            e.frame = frame(j, offset, zs)
+            return e
+        }
+        out.sectionStarts = []
+        out.zoom = nil
+        out.index = RectIndex(out.elements)
+        return out
+    }
+
+    /// The base query, with an index built on the spot if the table has none (a table made by
+    /// hand, say).
+    func indexedQuery(_ r: Frame) -> [Int] {
+        if index.covers(elements.count) { return index.query(r, in: elements) }
+        return RectIndex(elements).query(r, in: elements)
+    }
+
+    /// The elements whose frames at `offset` overlap `rect` (negative sizes normalised; open
+    /// intervals on both axes), in table order: `count(x, y, w, h)` and `wfl run --rect`.
+    ///
+    /// Without anything that moves, this is the index's query. Otherwise the candidates are
+    /// (a) the index's answer for the rect widened by the zoom walk's greatest shift, (b) the
+    /// enlarged cells, (c) the pinned headers whose section's extent along the scroll axis (where
+    /// a pinned header stays) meets the rect, found by binary search over the sections, which
+    /// stack in order; each candidate's frame at the offset is then tested exactly.
+    public func query(_ rect: Frame, at offset: Offset = .zero) -> [Int] {
+        let r = rect.normalised
+        guard movesWithOffset else { return indexedQuery(r) }
+        let zs = zoomState(offset)
+        let (lo, hi) = zs?.shiftRange ?? (0, 0)
+        // An element shifted by t overlaps r only if its own frame overlaps r moved by -t.
+        var wide = r
+        wide.x -= hi
+        wide.width += hi - lo
+        var candidates = indexedQuery(wide)
+        if let zs { candidates += zs.cells }
+        candidates += pinnedHeaderCandidates(r, lo, hi)
+        candidates.sort()
+        var out: [Int] = []
+        var last = -1
+        for j in candidates where j != last {
+            last = j
+            if frame(j, offset, zs).overlaps(r) { out.append(j) }
+        }
+        return out
+    }
+
+    /// Headers of pinned sections that may overlap `r` at some offset: a pinned header stays
+    /// between its natural place and its limit, so its section's extent from the header to the
+    /// footer (or end) must meet the rect along the scroll axis, widened by the zoom shift.
+    func pinnedHeaderCandidates(_ r: Frame, _ lo: Double, _ hi: Double) -> [Int] {
+        let vertical = direction == .vertical
+        let rMin = (vertical ? r.y : r.x) - hi - 1, rMax = (vertical ? r.maxY : r.maxX) - lo + 1
+        // Section s spans [start(s), stop(s)] along the scroll axis: from its header (or its end
+        // when it has none) to its footer's start (or its end). Both never decrease with s.
+        func stop(_ s: Int) -> Double {
+            let sec = sectionStarts[s]
+            guard let f = sec.footer else { return sec.end }
+            return vertical ? elements[f].frame.y : elements[f].frame.x
+        }
+        func start(_ s: Int) -> Double {
+            let sec = sectionStarts[s]
+            guard let h = sec.header else { return sec.end }
+            return vertical ? elements[h].frame.y : elements[h].frame.x
+        }
+        // The first section whose stop is past rMin.
+        var a = 0, b = sectionStarts.count
+        while a < b {
+            let mid = (a + b) / 2
+            if stop(mid) > rMin { b = mid } else { a = mid + 1 }
+        }
+        var out: [Int] = []
+        var s = a
+        while s < sectionStarts.count, start(s) < rMax {
+            if sectionStarts[s].pinHeaders, let h = sectionStarts[s].header { out.append(h) }
+            s += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,167 @@
+/// The index behind rect queries (`count(x, y, w, h)`, `wfl run --rect`, LAYOUT.md "Rect
+/// queries"): which elements overlap a rect, without testing every element.
+///
+/// ## The approach
+///
+/// A packed bounding-box tree over the elements in a fixed *sequence*: the elements are cut into
+/// blocks of `leaf` neighbours in the sequence, each block keeps the bounding box of its frames,
+/// and every `fan` boxes of one level are boxed again on the next, up to one root. A query walks
+/// down from the root and skips every box that cannot hold an overlapping frame; the frames of the
+/// blocks it reaches are tested exactly (open intervals on both axes, as LAYOUT.md says). This is
+/// sound for any sequence; it is fast when neighbours in the sequence are neighbours on the page,
+/// and the engines choose the sequence so that they are:
+///
+/// - **Table order** for a waterfall with `order shortest`: each item starts where the lowest lane
+///   ends, so minY (minX when horizontal) never decreases with the index while spans are 1, and
+///   decreases only locally with spans. A block is then a thin slab along the scroll axis, and a
+///   query touches the O(log n) boxes on the slab's border plus the blocks of the k answers: the
+///   "running maximum of maxY plus two binary searches" of the issue, with the maximum kept per
+///   block so that one very long item slows down only its own block.
+/// - **Table order** for flow: lines are sorted along the scroll axis, each item inside its line.
+/// - **Lane by lane** for a waterfall section with a round-robin order (`leftToRight`,
+///   `rightToLeft`): lanes grow at different speeds, so table order would put items far apart on
+///   the page in one block. Such a section's cells are regrouped by their first lane (index
+///   order within a lane); a lane's items are disjoint and sorted along the scroll axis, spans
+///   included (an item spanning lanes c..<c+k is after every earlier item of lane c). A spanning
+///   item lives only in its first lane's run, and its box carries its whole width, so the
+///   cross-axis test stays exact.
+/// - Headers and footers stay where table order puts them, between the sections: sections stack
+///   along the scroll axis, so they are sorted too.
+///
+/// Horizontal layouts need nothing special: boxes have both axes. The answers come out in
+/// sequence order; when the sequence is not table order they are sorted (k log k).
+/// Offsets (pinned headers, zoomFirst) are handled by `AttributeTable.query(_:at:)` on top of
+/// this index (Offsets.swift).
+public struct RectIndex: Equatable, Sendable {
+    /// Elements per leaf block, and boxes per box of the next level.
+    static let leaf = 8
+    static let fan = 8
+
+    /// A bounding box: the smallest minX/minY and the largest maxX/maxY of what it holds.
+    struct Box: Equatable, Sendable {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+        @inline(__always) mutating func add(_ b: Box) {
+            if b.minX < minX { minX = b.minX }
+            if b.minY < minY { minY = b.minY }
+            if b.maxX > maxX { maxX = b.maxX }
+            if b.maxY > maxY { maxY = b.maxY }
+        }
+
+        /// True when some frame inside may overlap `r` (open intervals).
+        @inline(__always) func mayOverlap(_ r: Box) -> Bool {
+            minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY
+        }
+    }
+
+    /// The sequence: element indices in query order; nil means table order.
+    var sequence: [Int32]?
+    /// How many elements it covers (to notice a table changed after it was built).
+    public private(set) var count = 0
+    /// levels[0]: one box per leaf block; the last level has one box.
+    var levels: [[Box]] = []
+
+    public init() {}
+
+    /// Builds the index of `elements`; `sequence` is a permutation of their indices (nil: table
+    /// order).
+    public init(_ elements: [Element], sequence: [Int32]? = nil) {
+        self.sequence = sequence
+        count = elements.count
+        guard count > 0 else { return }
+        let blocks = (count + RectIndex.leaf - 1) / RectIndex.leaf
+        var level = [Box](repeating: .empty, count: blocks)
+        elements.withUnsafeBufferPointer { el in
+            for b in 0..<blocks {
+                var box = Box.empty
+                let end = Swift.min(count, (b + 1) * RectIndex.leaf)
+                for p in (b * RectIndex.leaf)..<end {
+                    let f = el[sequence.map { Int($0[p]) } ?? p].frame
+                    box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                }
+                level[b] = box
+            }
+        }
+        levels.append(level)
+        while level.count > 1 {
+            let n = (level.count + RectIndex.fan - 1) / RectIndex.fan
+            var up = [Box](repeating: .empty, count: n)
+            for k in 0..<level.count { up[k / RectIndex.fan].add(level[k]) }
+            levels.append(up)
+            level = up
+        }
+    }
+
+    /// Whether this index was built for a table of `n` elements.
+    public func covers(_ n: Int) -> Bool { count == n }
+
+    /// Indices of the elements of `elements` whose frames overlap `r` (already normalised) on both
+    /// axes as open intervals, in table order. `elements` must be the array it was built from.
+    public func query(_ r: Frame, in elements: [Element]) -> [Int] {
+        var out: [Int] = []
+        query(r, in: elements) { out.append($0) }
+        if sequence != nil { out.sort() }
+        return out
+    }
+
+    /// Calls `found` with each overlapping element's index, in sequence order.
+    func query(_ r: Frame, in elements: [Element], _ found: (Int) -> Void) {
+        guard count > 0, count == elements.count else { return }
+        let q = Box(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
+        let top = levels.count - 1
+        // Depth-first, children pushed in reverse so that blocks come out in sequence order.
+        var stack: [(level: Int, k: Int)] = [(top, 0)]
+        stack.reserveCapacity(64)
+        elements.withUnsafeBufferPointer { el in
+            while let (level, k) = stack.popLast() {
+                guard levels[level][k].mayOverlap(q) else { continue }
+                if level == 0 {
+                    let end = Swift.min(count, (k + 1) * RectIndex.leaf)
+                    if let sequence {
+                        for p in (k * RectIndex.leaf)..<end {
+                            let j = Int(sequence[p])
+                            let f = el[j].frame
+                            if f.x < q.maxX && q.minX < f.maxX && f.y < q.maxY && q.minY < f.maxY { found(j) }
+                        }
+                    } else {
+                        for j in (k * RectIndex.leaf)..<end {
+                            let f = el[j].frame
+                            if f.x < q.maxX && q.minX < f.maxX && f.y < q.maxY && q.minY < f.maxY { found(j) }
+                        }
+                    }
+                } else {
+                    let below = levels[level - 1].count
+                    let first = k * RectIndex.fan
+                    var c = Swift.min(below, first + RectIndex.fan) - 1
+                    while c >= first {
+                        stack.append((level - 1, c))
+                        c -= 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Frame {
+    /// The rect with negative sizes normalised (LAYOUT.md, "Rect queries").
+    public var normalised: Frame {
+        var f = self
+        if f.width < 0 {
+            f.x += f.width
+            f.width = -f.width
+        }
+        if f.height < 0 {
+            f.y += f.height
+            f.height = -f.height
+        }
+        return f
+    }
+
+    /// Overlap on both axes as open intervals.
+    @inline(__always) public func overlaps(_ b: Frame) -> Bool {
+        x < b.maxX && b.x < maxX && y < b.maxY && b.y < maxY
+    }
+}
