@@ -927,6 +927,20 @@ public struct Parser {
 
     // expr = orExpr [ "?" expr ":" expr ] ;
     mutating func parseExpr() -> Expr {
+        // A lone number or name, the most common argument, skips the operator machinery.
+        let t = tok
+        if t.kind == .number || t.kind == .identifier, endsOperand(tokens[pos + 1]) {
+            if t.kind == .number {
+                advance()
+                return .number(numberValue(t), t.span)
+            }
+            if !isWord(t, "x") {
+                let id = nameID(t)
+                advance()
+                resolveName(id, t.span)
+                return .name(names.strings[Int(id)], t.span)
+            }
+        }
         let condition = parseOr()
         guard at(.question), !panicking else { return condition }
         let question = tok.span
@@ -1030,6 +1044,18 @@ public struct Parser {
             first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
         return first
+    }
+
+    /// True when `next`, the token after an operand, cannot continue the expression.
+    @inline(__always) func endsOperand(_ next: Token) -> Bool {
+        switch next.kind {
+        case .semicolon, .rBrace, .eof, .comma, .rParen, .rBracket, .colon, .number, .string, .identifier:
+            return true
+        case .newline:
+            return opens == 0
+        default:
+            return false
+        }
     }
 
     /// The binary operator of the current token, whatever its level.

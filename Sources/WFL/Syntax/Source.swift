@@ -1,14 +1,24 @@
 /// A half-open range of byte offsets into a source file.
 public struct Span: Equatable, Hashable, Sendable, CustomStringConvertible {
+    // 32-bit offsets (a file is at most 64 MiB) keep every node of the tree small.
+    @usableFromInline var _start: UInt32
+    @usableFromInline var _end: UInt32
+
     /// The offset of the first byte.
-    public var start: Int
+    @inlinable public var start: Int {
+        get { Int(_start) }
+        set { _start = UInt32(truncatingIfNeeded: newValue) }
+    }
     /// The offset just past the last byte.
-    public var end: Int
+    @inlinable public var end: Int {
+        get { Int(_end) }
+        set { _end = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     /// A span from `start` up to, not including, `end`.
     @inlinable public init(_ start: Int, _ end: Int) {
-        self.start = start
-        self.end = end
+        _start = UInt32(truncatingIfNeeded: start)
+        _end = UInt32(truncatingIfNeeded: end)
     }
 
     /// An empty span at `offset`: a caret between two characters.
