@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "wfl",
+    products: [
+        // The core, for the tests of apps that check their layouts against specs (README).
+        .library(name: "WFL", targets: ["WFL"]),
+        .executable(name: "wfl", targets: ["wfl"]),
+    ],
     targets: [
         // The core: lexer, parser, AST, diagnostics (and later the evaluator, engines and
         // formats). It does not import Foundation.

@@ -12,8 +12,8 @@ struct RunCommand {
     let cli: CLI
 
     /// Formats CLI.md lists; the ones not built yet are refused with a usage error.
-    static let builtFormats = ["table", "json", "csv"]
-    static let laterFormats = ["swift", "svg", "html", "ascii"]
+    static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
+    static let laterFormats: [String] = []
 
     func run(_ args: [String]) -> Int32 {
         var path: String? = nil
@@ -32,7 +32,7 @@ struct RunCommand {
             let a = args[k]
             switch a {
             case "--format", "-f":
-                guard let v = value(a) else { return cli.usageError("'\(a)' needs a value: table, json or csv", command: "run") }
+                guard let v = value(a) else { return cli.usageError("'\(a)' needs a value: table, json, csv, svg, html or ascii", command: "run") }
                 format = v
             case "--layout":
                 guard let v = value(a) else { return cli.usageError("'--layout' needs a layout name", command: "run") }
@@ -118,6 +118,13 @@ struct RunCommand {
         switch format {
         case "json": text = JSONFormat.format(tables)
         case "csv": text = CSVFormat.format(tables)
+        case "swift": text = SwiftFormat.format(tables, sourceName: source.name, command: RunCommand.swiftCommand(path, layoutName, offset, rect))
+        // The pictures take the tables as evaluated: they place the offset and the rect themselves.
+        case "svg": text = SVGFormat.format(evaluation.tables, offset: offset, rect: rect)
+        case "html": text = HTMLFormat.format(evaluation.tables, offset: offset, rect: rect)
+        // 80 columns unless the output is a terminal (not with -o).
+        case "ascii": text = ASCIIPicture.format(evaluation.tables, offset: offset, rect: rect,
+                                                 columns: output == nil || output == "-" ? pictureColumns() : ASCIIPicture.defaultColumns)
         default: text = TableFormat.format(tables)
         }
         guard let output, output != "-" else {

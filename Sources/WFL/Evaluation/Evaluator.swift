@@ -241,7 +241,7 @@ public final class Program {
         var blocks: [BlockRecord] = [file]
         for (k, l) in file.layouts.enumerated() where only == nil || only == layoutNames[k] { blocks.append(l) }
         for b in blocks {
-            for (e, scope, _) in b.expects {
+            for (e, scope, _) in Program.allExpects(of: b) {
                 let node = compiler.compile(e.condition, scope)
                 if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
                     out.append(.error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable))
@@ -271,7 +271,7 @@ public final class Program {
         guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
         let block = hasLayoutBlocks ? file.layouts[k] : file
         var results: [ExpectationResult] = []
-        for (e, scope, span) in block.expects {
+        for (e, scope, span) in Program.allExpects(of: block) {
             let node = compiler.compile(e.condition, scope)
             var m = Machine(letCount: compiler.letCount)
             m.fresh()

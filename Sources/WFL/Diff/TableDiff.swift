@@ -1,0 +1,166 @@
+/// `wfl diff`: two attribute tables compared element by element, matched by (layout, section,
+/// item, kind); frames and z-indexes equal within a tolerance (CLI.md, "wfl diff").
+
+/// One difference between table A and table B.
+public struct TableDifference: Equatable, Sendable {
+    public enum Change: Equatable, Sendable {
+        /// In A, not in B.
+        case missing(Frame)
+        /// In B, not in A.
+        case extra(Frame)
+        /// In both, with a different frame or z-index (nil when that part is the same).
+        case changed(from: Frame, to: Frame, frameMoved: Bool, zIndex: (Int, Int)?)
+        /// A whole layout in one table only (`inA` true: missing from B).
+        case layout(inA: Bool)
+        /// The layouts' content sizes differ.
+        case contentSize(from: [Double], to: [Double])
+
+        public static func == (a: Change, b: Change) -> Bool {
+            switch (a, b) {
+            case (.missing(let x), .missing(let y)), (.extra(let x), .extra(let y)): return x == y
+            case (.changed(let f1, let t1, let m1, let z1), .changed(let f2, let t2, let m2, let z2)):
+                return f1 == f2 && t1 == t2 && m1 == m2 && z1?.0 == z2?.0 && z1?.1 == z2?.1
+            case (.layout(let x), .layout(let y)): return x == y
+            case (.contentSize(let f1, let t1), .contentSize(let f2, let t2)): return f1 == f2 && t1 == t2
+            default: return false
+            }
+        }
+    }
+
+    /// The layout's name (A's, when the two files hold one layout each).
+    public var layout: String
+    /// The element as `expect` names it: `frame(0, 3)`, `header(1)`, `footer(1)`; another kind
+    /// as `badge(0, 3)`. Empty for a layout or content-size difference.
+    public var element: String
+    public var change: Change
+
+    /// The line `wfl diff` prints; `a` and `b` name the two files.
+    public func describe(a: String, b: String) -> String {
+        let f = NumberFormat.format
+        func rect(_ r: Frame) -> String { "[\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height))]" }
+        switch change {
+        case .missing(let r):
+            return "\(layout): \(element) missing from \(b) (in \(a) at \(rect(r)))"
+        case .extra(let r):
+            return "\(layout): \(element) extra in \(b) at \(rect(r)) (not in \(a))"
+        case .changed(let from, let to, let moved, let z):
+            var parts: [String] = []
+            if moved {
+                let deltas = [("dx", to.x - from.x), ("dy", to.y - from.y), ("dw", to.width - from.width), ("dh", to.height - from.height)]
+                    .filter { $0.1 != 0 }
+                    .map { "\($0.0) \(TableDifference.signed($0.1))" }
+                parts.append("moved by \(deltas.joined(separator: ", ")): \(rect(from)) -> \(rect(to))")
+            }
+            if let z { parts.append("zIndex \(z.0) -> \(z.1)") }
+            return "\(layout): \(element) \(parts.joined(separator: "; "))"
+        case .layout(let inA):
+            return inA ? "layout '\(layout)' missing from \(b)" : "layout '\(layout)' extra in \(b) (not in \(a))"
+        case .contentSize(let from, let to):
+            return "\(layout): content size \(f(from[0])) x \(f(from[1])) -> \(f(to[0])) x \(f(to[1]))"
+        }
+    }
+
+    /// `+0.5`, `-2`: rounded to a millionth so that `0.1 + 0.2 - 0.3` does not show its noise.
+    static func signed(_ d: Double) -> String {
+        let r = (d * 1e6).rounded() / 1e6
+        return (r >= 0 ? "+" : "") + NumberFormat.format(r)
+    }
+}
+
+/// Compares two tables read with `TableReader`.
+public enum TableDiff {
+    /// The default tolerance, as the language's equality.
+    public static let defaultTolerance = equalityTolerance
+
+    /// Every difference, in A's order (B's extra elements after each layout's). When each table
+    /// holds exactly one layout they are compared whatever their names; otherwise layouts are
+    /// matched by name.
+    public static func compare(_ a: [ReadLayout], _ b: [ReadLayout], tolerance: Double = defaultTolerance) -> [TableDifference] {
+        var out: [TableDifference] = []
+        var pairs: [(ReadLayout, ReadLayout)] = []
+        if a.count == 1 && b.count == 1 {
+            pairs = [(a[0], b[0])]
+        } else {
+            for l in a {
+                if let m = b.first(where: { $0.name == l.name }) {
+                    pairs.append((l, m))
+                } else {
+                    out.append(TableDifference(layout: l.name, element: "", change: .layout(inA: true)))
+                }
+            }
+        }
+        for (x, y) in pairs { out += compare(x, y, tolerance: tolerance) }
+        if !(a.count == 1 && b.count == 1) {
+            for l in b where !a.contains(where: { $0.name == l.name }) {
+                out.append(TableDifference(layout: l.name, element: "", change: .layout(inA: false)))
+            }
+        }
+        return out
+    }
+
+    struct Key: Hashable {
+        var section: Int
+        var item: Int?
+        var kind: String
+    }
+
+    static func name(_ e: ReadElement) -> String {
+        switch (e.kind, e.item) {
+        case ("cell", let i?): return "frame(\(e.section), \(i))"
+        case (let k, nil): return "\(k)(\(e.section))"
+        case (let k, let i?): return "\(k)(\(e.section), \(i))"
+        }
+    }
+
+    static func compare(_ a: ReadLayout, _ b: ReadLayout, tolerance: Double) -> [TableDifference] {
+        var out: [TableDifference] = []
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= tolerance }
+        if let ca = a.contentSize, let cb = b.contentSize, !(near(ca[0], cb[0]) && near(ca[1], cb[1])) {
+            out.append(TableDifference(layout: a.name, element: "", change: .contentSize(from: ca, to: cb)))
+        }
+        var inB: [Key: Int] = [:]
+        for (k, e) in b.elements.enumerated() {
+            let key = Key(section: e.section, item: e.item, kind: e.kind)
+            if inB[key] == nil { inB[key] = k }
+        }
+        var matched = Set<Int>()
+        for e in a.elements {
+            let key = Key(section: e.section, item: e.item, kind: e.kind)
+            guard let k = inB[key] else {
+                out.append(TableDifference(layout: a.name, element: name(e), change: .missing(e.frame)))
+                continue
+            }
+            matched.insert(k)
+            let f = b.elements[k]
+            let moved = !(near(e.frame.x, f.frame.x) && near(e.frame.y, f.frame.y)
+                          && near(e.frame.width, f.frame.width) && near(e.frame.height, f.frame.height))
+            var z: (Int, Int)? = nil
+            if let za = e.zIndex, let zb = f.zIndex, za != zb { z = (za, zb) }
+            if moved || z != nil {
+                out.append(TableDifference(layout: a.name, element: name(e),
+                                           change: .changed(from: e.frame, to: f.frame, frameMoved: moved, zIndex: z)))
+            }
+        }
+        for (k, e) in b.elements.enumerated() where !matched.contains(k) {
+            out.append(TableDifference(layout: a.name, element: name(e), change: .extra(e.frame)))
+        }
+        return out
+    }
+
+    /// The first element that appears twice in a layout (two rows with the same section, item and
+    /// kind), as an error message with its line, or nil.
+    public static func duplicate(in layouts: [ReadLayout]) -> TableReadError? {
+        for l in layouts {
+            var seen: [Key: Int] = [:]
+            for e in l.elements {
+                let key = Key(section: e.section, item: e.item, kind: e.kind)
+                if let first = seen[key] {
+                    return TableReadError(message: "\(name(e)) of layout '\(l.name)' appears twice, on lines \(first) and \(e.line)",
+                                          line: e.line, column: 1)
+                }
+                seen[key] = e.line
+            }
+        }
+        return nil
+    }
+}

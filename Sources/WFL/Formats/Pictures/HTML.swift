@@ -1,0 +1,276 @@
+/// The `html` format (CLI.md): one self-contained page (no external resources, no URLs) with, for
+/// each layout, its picture beside its table. Hovering a row highlights its box and the other way
+/// round. The page's script draws the boxes from the frames embedded in the page; for a layout whose
+/// frames move with the scroll offset (pinned headers, zoomFirst) it also holds the frames wfl
+/// computed at a few dozen offsets across the content, and a slider scrolls through them.
+///
+/// The page's script marks what it built: each layout's `section` gets `data-boxes` (the boxes it
+/// drew) and `data-offset` (the offset shown); `body` gets `data-ready="yes"`. Opening the page with
+/// `#step=K` moves every slider to its K-th offset (for checks in a headless browser).
+public enum HTMLFormat {
+    /// The number of intervals between the offsets a slider steps through (49 offsets, plus the
+    /// offset asked for when it is not one of them).
+    public static let sliderSteps = 48
+
+    /// The page for `tables` at `offset` (the slider starts there); with `rect`, only the elements
+    /// overlapping the rect at that offset.
+    public static func format(_ tables: [AttributeTable], offset: Offset = .zero, rect: Frame? = nil,
+                              limit: Int = SVGFormat.defaultLimit) -> String {
+        let names = tables.map(\.name).joined(separator: ", ")
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"generator\" content=\"wfl\">\n"
+        out += "<title>\(PictureText.escape("wfl: " + names))</title>\n<style>\n\(css)\(SVGPicture.css)</style>\n</head>\n"
+        out += "<body data-layouts=\"\(tables.count)\">\n"
+        out += "<noscript><p class=\"warn\">The boxes are drawn by the page's script: allow scripts to see them.</p></noscript>\n"
+        for (k, t) in tables.enumerated() {
+            let scope = PictureScope(t, offset: offset, rect: rect, limit: limit)
+            out += section(t, scope, number: k, offset: offset)
+        }
+        out += "<script>\n\(script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// One layout: heading, slider, picture, table, and its data.
+    static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset) -> String {
+        let f = NumberFormat.format
+        let picture = SVGPicture(scope: scope, number: k, left: SVGPicture.gap)
+        let width = picture.blockWidth + 2 * SVGPicture.gap
+        let height = picture.blockHeight + 2 * SVGPicture.gap
+        let offsets = sliderOffsets(t, offset)
+        let n = picture.n
+        var out = "<section class=\"layout\" id=\"layout-section-\(k)\" data-elements=\"\(scope.indices.count)\">\n"
+        out += "<h2>\(PictureText.escape(t.name))</h2>\n"
+        if offsets.count > 1 {
+            let start = offsets.firstIndex(of: offset) ?? 0
+            let axis = t.direction == .vertical ? "y" : "x"
+            out += "<p class=\"slider\"><label>scroll offset \(axis) <input type=\"range\" min=\"0\" max=\"\(offsets.count - 1)\" value=\"\(start)\"></label>"
+            out += " <output>\(f(offset.x)),\(f(offset.y))</output>"
+            out += " <span class=\"hint\">the frames wfl computed at \(offsets.count) offsets from 0 to \(f(t.direction == .vertical ? offsets.last!.y : offsets.last!.x))</span></p>\n"
+        }
+        out += "<div class=\"row\">\n<div class=\"pic\">\n"
+        out += "<svg width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
+        out += picture.open()
+        out += picture.decorations()
+        out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
+        out += picture.overlays()
+        out += "</g>\n</svg>\n</div>\n"
+        // The table: the drawn elements in table order.
+        out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th></tr></thead>\n<tbody>\n"
+        for (j, e) in scope.table.elements.enumerated() {
+            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(e.kind.rawValue)</td>"
+            out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</div>\n</div>\n"
+        out += "<script type=\"application/json\" class=\"data\">\(data(t, scope, picture, offsets, offset))</script>\n"
+        out += "</section>\n"
+        return out
+    }
+
+    /// The offsets a slider steps through: evenly spaced (rounded to whole points) from 0 to where
+    /// the viewport reaches the end of the content along the scroll axis (the cross-axis part of `offset` kept), with
+    /// `offset` itself among them. A single offset when the frames do not move or the content fits.
+    static func sliderOffsets(_ t: AttributeTable, _ offset: Offset) -> [Offset] {
+        guard t.movesWithOffset else { return [offset] }
+        let vertical = t.direction == .vertical
+        let end = vertical ? t.contentHeight - t.containerHeight : t.contentWidth - t.containerWidth
+        guard end > 0, end.isFinite else { return [offset] }
+        var out: [Offset] = []
+        for k in 0...sliderSteps {
+            // Whole points, for offsets that read well; the last one is the end itself.
+            let v = k == sliderSteps ? end : (end * Double(k) / Double(sliderSteps)).rounded()
+            let o = vertical ? Offset(x: offset.x, y: v) : Offset(x: v, y: offset.y)
+            if out.last != o { out.append(o) }
+        }
+        if !out.contains(offset) {
+            let along = vertical ? offset.y : offset.x
+            let at = out.firstIndex { (vertical ? $0.y : $0.x) > along } ?? out.count
+            out.insert(offset, at: at)
+        }
+        return out
+    }
+
+    /// The layout's data for the script, as JSON: how layout points map to the picture's pixels,
+    /// the drawn elements, their frames at the first offset and, for each offset, the frames that
+    /// differ from those.
+    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> String {
+        let f = NumberFormat.format
+        let els = scope.table.elements
+        var out = "{\"vertical\": \(t.direction == .vertical), \"container\": [\(f(t.containerWidth)), \(f(t.containerHeight))], "
+        out += "\"map\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(p.scale)), \(f(p.px(scope.region.x))), \(f(p.py(scope.region.y)))], "
+        out += "\"region\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(scope.region.width)), \(f(scope.region.height))], "
+        out += "\"right\": \(f(p.px(scope.region.maxX))), \"bottom\": \(f(p.py(scope.region.maxY))), "
+        out += "\"kinds\": \"" + String(els.map { e -> Character in e.kind == .cell ? "c" : (e.kind == .header ? "h" : "f") }) + "\", "
+        out += "\"sections\": [" + els.map { String($0.section) }.joined(separator: ",") + "], "
+        out += "\"items\": [" + els.map { String($0.item ?? -1) }.joined(separator: ",") + "], "
+        out += "\"z\": [" + els.map { String($0.zIndex) }.joined(separator: ",") + "], "
+        let base = scope.table.elements.map(\.frame)
+        out += "\"base\": [" + base.map { "\(f($0.x)),\(f($0.y)),\(f($0.width)),\(f($0.height))" }.joined(separator: ",") + "], "
+        out += "\"offsets\": [" + offsets.map { "[\(f($0.x)),\(f($0.y))]" }.joined(separator: ",") + "], "
+        out += "\"start\": \(offsets.firstIndex(of: offset) ?? 0), "
+        // For each offset: j, x, y, w, h of each drawn element whose frame differs from `base`.
+        var diffs: [String] = []
+        for o in offsets {
+            let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
+            var parts: [String] = []
+            for (j, e) in moved.elements.enumerated() where e.frame != base[j] {
+                parts.append("\(j),\(f(e.frame.x)),\(f(e.frame.y)),\(f(e.frame.width)),\(f(e.frame.height))")
+            }
+            diffs.append("[" + parts.joined(separator: ",") + "]")
+        }
+        out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
+        return out
+    }
+
+    static let css = """
+        body { font-family: Helvetica, Arial, sans-serif; margin: 16px 24px; color: #1d1d1f; background: #ffffff; }
+        h2 { margin: 18px 0 6px; font-size: 18px; }
+        .warn { color: #b3261e; }
+        .row { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+        .pic { flex: none; max-height: 88vh; overflow: auto; border: 1px solid #e2e2e6; }
+        .tbl { flex: 1 1 320px; max-width: max-content; max-height: 88vh; overflow: auto; border: 1px solid #e2e2e6; }
+        table { border-collapse: collapse; font: 12px Menlo, Consolas, monospace; }
+        th, td { padding: 2px 8px; text-align: right; white-space: nowrap; }
+        th { position: sticky; top: 0; background: #f3f3f5; }
+        td:nth-child(3) { text-align: left; }
+        tr.header-row td:nth-child(3) { color: #c46a12; }
+        tr.footer-row td:nth-child(3) { color: #2f8a4a; }
+        tbody tr:hover, tr.hl { background: #fff1a8; }
+        rect.hl { fill: #ffe45c; stroke: #1d1d1f; stroke-width: 2; }
+        .slider input { width: 360px; vertical-align: middle; }
+        .slider output { font: 13px Menlo, Consolas, monospace; display: inline-block; min-width: 110px; }
+        .hint { color: #777777; font-size: 12px; }
+
+        """
+
+    /// The page's script: no comments in the line style and no URLs, so the page holds no `//`.
+    static let script = """
+        (function () {
+          'use strict';
+          var total = 0;
+          var wanted = null;
+          var m = /step=([0-9]+)/.exec(location.hash);
+          if (m) { wanted = parseInt(m[1], 10); }
+          function fits(label, w, h) {
+            if (w >= label.length * 6.4 + 4 && h >= 13) { return 11; }
+            if (w >= label.length * 4.7 + 2 && h >= 9) { return 8; }
+            return 0;
+          }
+          function round2(v) { return Math.round(v * 100) / 100; }
+          function reveal(box, el) {
+            var b = box.getBoundingClientRect(), e = el.getBoundingClientRect();
+            if (e.top < b.top + 24 || e.bottom > b.bottom) { box.scrollTop += e.top - b.top - b.height / 3; }
+            if (e.left < b.left || e.right > b.right) { box.scrollLeft += e.left - b.left - b.width / 3; }
+          }
+          function setup(sec) {
+            var d = JSON.parse(sec.querySelector('script.data').textContent);
+            var svg = sec.querySelector('svg');
+            var ns = svg.namespaceURI;
+            var layer = sec.querySelector('g.boxes');
+            var rows = sec.querySelectorAll('tbody tr');
+            var n = d.kinds.length;
+            var rects = [], texts = [], titles = [];
+            var kindName = { c: 'cell', h: 'header', f: 'footer' };
+            var order = [];
+            for (var j = 0; j < n; j++) { order.push(j); }
+            order.sort(function (a, b) { return d.z[a] - d.z[b] || a - b; });
+            order.forEach(function (j) {
+              var g = document.createElementNS(ns, 'g');
+              var r = document.createElementNS(ns, 'rect');
+              r.setAttribute('class', kindName[d.kinds[j]] + ' box');
+              r.setAttribute('data-j', String(j));
+              var t = document.createElementNS(ns, 'text');
+              t.setAttribute('class', 'label');
+              t.setAttribute('data-j', String(j));
+              var title = document.createElementNS(ns, 'title');
+              g.appendChild(r); g.appendChild(t); g.appendChild(title);
+              layer.appendChild(g);
+              rects[j] = r; texts[j] = t; titles[j] = title;
+            });
+            function label(j) {
+              var k = d.kinds[j];
+              if (k === 'c') { return d.sections[j] + '.' + d.items[j]; }
+              return (k === 'h' ? 'header ' : 'footer ') + d.sections[j];
+            }
+            var px = function (x) { return d.map[3] + (x - d.map[0]) * d.map[2]; };
+            var py = function (y) { return d.map[4] + (y - d.map[1]) * d.map[2]; };
+            var s = d.map[2];
+            var vp = sec.querySelector('rect.viewport');
+            var vpl = sec.querySelector('text.vplabel');
+            var offs = sec.querySelectorAll('tspan.off');
+            var out = sec.querySelector('.slider output');
+            var dim = sec.querySelector('g.dimw');
+            function show(step) {
+              var fr = d.base.slice();
+              var diff = d.diffs[step];
+              for (var q = 0; q < diff.length; q += 5) {
+                var b = diff[q] * 4;
+                fr[b] = diff[q + 1]; fr[b + 1] = diff[q + 2]; fr[b + 2] = diff[q + 3]; fr[b + 3] = diff[q + 4];
+              }
+              for (var j = 0; j < n; j++) {
+                var x = fr[4 * j], y = fr[4 * j + 1], w = fr[4 * j + 2], h = fr[4 * j + 3];
+                var X = px(x), Y = py(y), W = Math.max(w * s, 0), H = Math.max(h * s, 0);
+                var r = rects[j];
+                r.setAttribute('x', round2(X)); r.setAttribute('y', round2(Y));
+                r.setAttribute('width', round2(W)); r.setAttribute('height', round2(H));
+                var l = label(j), size = fits(l, W, H), t = texts[j];
+                t.textContent = size ? l : '';
+                t.setAttribute('class', size === 8 ? 'label small' : 'label');
+                t.setAttribute('x', round2(X + W / 2)); t.setAttribute('y', round2(Y + H / 2 + size * 0.35));
+                titles[j].textContent = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + d.z[j];
+                var cells = rows[j].children;
+                cells[3].textContent = String(x); cells[4].textContent = String(y);
+                cells[5].textContent = String(w); cells[6].textContent = String(h);
+              }
+              var o = d.offsets[step];
+              var text = String(o[0]) + ',' + String(o[1]);
+              vp.setAttribute('x', round2(px(o[0]) + 1)); vp.setAttribute('y', round2(py(o[1]) + 1));
+              if (d.vertical) {
+                var vy = Math.min(Math.max(o[1], d.region[1]), d.region[1] + d.region[3]);
+                vpl.setAttribute('y', round2(py(vy) + 12));
+              } else {
+                var vx = Math.min(Math.max(o[0], d.region[0]), d.region[0] + d.region[2]);
+                vpl.setAttribute('x', round2(px(vx)));
+              }
+              for (var k = 0; k < offs.length; k++) { offs[k].textContent = text; }
+              var s0 = d.offsets[d.start];
+              dim.setAttribute('transform', 'translate(' + round2((o[0] - s0[0]) * s) + ',0)');
+              if (out) { out.textContent = text; }
+              sec.setAttribute('data-offset', text);
+              sec.setAttribute('data-step', String(step));
+            }
+            var start = d.start;
+            var input = sec.querySelector('.slider input');
+            if (input && wanted !== null) { start = Math.min(wanted, d.offsets.length - 1); input.value = String(start); }
+            show(start);
+            if (input) { input.addEventListener('input', function () { show(parseInt(input.value, 10)); }); }
+            var lit = -1;
+            function light(j, from) {
+              if (lit >= 0) { rects[lit].classList.remove('hl'); rows[lit].classList.remove('hl'); }
+              lit = j;
+              if (j < 0) { return; }
+              rects[j].classList.add('hl'); rows[j].classList.add('hl');
+              if (from === 'box') { reveal(sec.querySelector('.tbl'), rows[j]); }
+              if (from === 'row') { reveal(sec.querySelector('.pic'), rects[j]); }
+            }
+            layer.addEventListener('mouseover', function (ev) {
+              var j = ev.target.getAttribute('data-j');
+              if (j !== null) { light(parseInt(j, 10), 'box'); }
+            });
+            layer.addEventListener('mouseleave', function () { light(-1); });
+            sec.querySelector('tbody').addEventListener('mouseover', function (ev) {
+              var tr = ev.target.closest('tr');
+              if (tr) { light(parseInt(tr.getAttribute('data-j'), 10), 'row'); }
+            });
+            sec.querySelector('tbody').addEventListener('mouseleave', function () { light(-1); });
+            var built = layer.querySelectorAll('rect.box').length;
+            sec.setAttribute('data-boxes', String(built));
+            total += built;
+          }
+          var secs = document.querySelectorAll('section.layout');
+          for (var i = 0; i < secs.length; i++) { setup(secs[i]); }
+          document.body.setAttribute('data-boxes', String(total));
+          document.body.setAttribute('data-ready', 'yes');
+        })();
+
+        """
+}

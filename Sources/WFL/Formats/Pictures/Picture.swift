@@ -1,0 +1,118 @@
+/// What the pictures (`svg`, `html`, `ascii`) share: which elements a picture draws, the region it
+/// shows, labels, and escaping for markup.
+
+/// The part of a layout one picture draws: the frames at the offset, cut to a rect or to the first
+/// screenfuls when the layout is too large to draw whole.
+public struct PictureScope: Sendable {
+    /// The table at the offset holding only the drawn elements, in table order.
+    public var table: AttributeTable
+    /// For each drawn element, its index in the full table.
+    public var indices: [Int]
+    /// The region the picture shows, in layout coordinates.
+    public var region: Frame
+    /// The viewport at the offset: the container's size at the scroll offset.
+    public var viewport: Frame
+    /// The number of elements of the whole layout.
+    public var total: Int
+    /// Set when the layout was cut to its first screenfuls: where the drawing stops along the
+    /// scroll axis.
+    public var cutoff: Double?
+    /// True when only a rect (`--rect`) is drawn.
+    public var isRect: Bool
+
+    /// Elements of the layout that the picture leaves out.
+    public var omitted: Int { total - indices.count }
+
+    /// The elements `table` draws at `offset`: those overlapping `rect` when one is given; otherwise
+    /// all of them, or, above `limit` elements, those that start within the first whole screenfuls
+    /// along the scroll axis (at least the first `limit` by their start).
+    public init(_ t: AttributeTable, offset: Offset, rect: Frame?, limit: Int) {
+        total = t.elements.count
+        viewport = Frame(x: offset.x, y: offset.y, width: t.containerWidth, height: t.containerHeight)
+        isRect = rect != nil
+        cutoff = nil
+        if let rect {
+            let r = rect.normalised
+            indices = t.query(r, at: offset)
+            table = t.only(indices, at: offset)
+            region = r
+            return
+        }
+        var at = t.at(offset)
+        let vertical = t.direction == .vertical
+        if at.elements.count > limit, limit >= 0 {
+            // Where each element starts along the scroll axis; keep those before the cut.
+            let starts = at.elements.map { vertical ? $0.frame.y : $0.frame.x }
+            let sorted = starts.sorted()
+            let firstLeftOut = sorted[limit]
+            let screen = vertical ? t.containerHeight : t.containerWidth
+            var cut = firstLeftOut
+            if screen > 0, (firstLeftOut / screen).rounded(.down) >= 1 {
+                cut = (firstLeftOut / screen).rounded(.down) * screen
+            }
+            var kept: [Int] = []
+            for (j, s) in starts.enumerated() where s < cut { kept.append(j) }
+            indices = kept
+            at = t.only(kept, at: offset)
+            cutoff = cut
+        } else {
+            indices = Array(at.elements.indices)
+        }
+        table = at
+        // The content and the container at rest, the viewport, and every drawn frame.
+        var r = Frame(x: 0, y: 0, width: Swift.max(t.contentWidth, t.containerWidth), height: Swift.max(t.contentHeight, t.containerHeight))
+        if let cut = cutoff {
+            if vertical { r.height = cut } else { r.width = cut }
+        } else {
+            r = r.union(viewport)
+        }
+        for e in at.elements { r = r.union(e.frame) }
+        region = r
+    }
+}
+
+extension Frame {
+    /// The smallest frame holding both (sizes assumed non-negative).
+    func union(_ b: Frame) -> Frame {
+        let b = b.normalised
+        let x0 = Swift.min(x, b.x), y0 = Swift.min(y, b.y)
+        return Frame(x: x0, y: y0, width: Swift.max(maxX, b.maxX) - x0, height: Swift.max(maxY, b.maxY) - y0)
+    }
+}
+
+/// Labels and text helpers of the pictures.
+public enum PictureText {
+    /// An element's label: `s.i` for a cell, `header s` or `footer s`.
+    public static func label(_ e: Element) -> String {
+        switch e.kind {
+        case .cell: return "\(e.section).\(e.item ?? 0)"
+        case .header: return "header \(e.section)"
+        case .footer: return "footer \(e.section)"
+        }
+    }
+
+    /// Text escaped for XML and HTML content and attribute values.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab and newline are not allowed in XML 1.0.
+                if c.value < 0x20 && c != "\t" && c != "\n" { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+
+    /// A number rounded to `places` decimals, printed as NumberFormat prints numbers.
+    public static func rounded(_ v: Double, _ places: Int = 2) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return NumberFormat.format((v * scale).rounded() / scale)
+    }
+}

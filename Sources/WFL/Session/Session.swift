@@ -1,0 +1,631 @@
+/// The layout under construction in `wfl repl` (CLI.md, "The REPL"), without any terminal.
+///
+/// The session keeps its statements as source text, one string per entry, and runs every entry
+/// through the same pipeline as a file: the entries so far and the new one are joined into one
+/// source, parsed by `Parser.parse` and evaluated by `Program`. Diagnostics are mapped back so that
+/// they point into the entry. An entry with errors changes nothing.
+///
+/// An expression typed alone (`frame(0, 3)`, `contentHeight`, `1 + 2`) is parsed as the condition
+/// of an `expect` placed after the session's statements, so it sees the session's `let`s, and is
+/// evaluated against the current table as an expectation's sides are.
+
+/// What one entry or command gave: text for standard output, rendered diagnostics for standard
+/// error, and whether something went wrong.
+public struct SessionReply: Equatable, Sendable {
+    /// Results: a summary line, a value, a table.
+    public var output: String = ""
+    /// Rendered diagnostics (errors and warnings), each ending with a newline.
+    public var diagnostics: String = ""
+    /// True when an error was reported (the session is unchanged then).
+    public var failed = false
+
+    public init(output: String = "", diagnostics: String = "", failed: Bool = false) {
+        self.output = output
+        self.diagnostics = diagnostics
+        self.failed = failed
+    }
+}
+
+/// How the REPL reads an entry (CLI.md): a statement, an expression to print, or nothing.
+public enum EntryKind: Equatable, Sendable {
+    /// Only white space and comments.
+    case empty
+    /// A setting, `let`, `layout`, `section` or `expect`.
+    case statement
+    /// Anything else: an expression whose value is printed.
+    case expression
+}
+
+/// One layout under construction, entry by entry, with undo.
+public final class Session {
+    /// The accepted entries, as typed (several lines for a block), in order.
+    public private(set) var entries: [String] = []
+    /// The name of the layout when the session has no `layout` blocks (the stem of a loaded file,
+    /// or `repl`).
+    public private(set) var name: String
+    /// The attribute tables of the accepted entries.
+    public private(set) var tables: [AttributeTable] = []
+    /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
+    public var color: Bool
+
+    /// The name under which diagnostics in the entry are shown.
+    public static let entryName = "<repl>"
+    /// The name under which diagnostics in earlier entries are shown (lines of the whole session).
+    public static let sessionName = "<session>"
+
+    private var undoStack: [(entries: [String], name: String)] = []
+    /// Warnings of the accepted state, so that an entry shows only the warnings it brings.
+    private var warningKeys: Set<String> = []
+    /// Where the last `layout` block's `}` stands in the session text, when there are layouts.
+    private var lastLayoutClose: Int? = nil
+
+    /// An empty session; `name` names its layout.
+    public init(name: String = "repl", color: Bool = false) {
+        self.name = name
+        self.color = color
+        let empty = Session.run(bytes: [], name: name)
+        tables = empty.evaluation?.tables ?? []
+    }
+
+    /// The session as a `.wfl` file: its entries, one after another, ending with a newline.
+    public var text: String {
+        entries.isEmpty ? "" : entries.joined(separator: "\n") + "\n"
+    }
+
+    /// The layout name a file gives (`feed.wfl` gives `feed`), as `wfl run` names it.
+    public static func layoutName(forPath path: String) -> String { Program.stem(path) }
+
+    /// True when `:undo` has something to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+
+    // MARK: - Reading entries
+
+    /// What kind of entry `text` is: a statement when it starts with a statement keyword, or with
+    /// a setting name followed by a space or the end of the line (or with a word followed by a
+    /// value, as a misspelt setting); otherwise an expression.
+    public static func kind(of text: String) -> EntryKind {
+        let source = SourceFile(name: entryName, text: text)
+        let tokens = Lexer.tokenize(source).tokens
+        var k = 0
+        while k < tokens.count, tokens[k].kind == .newline || tokens[k].kind == .semicolon { k += 1 }
+        guard k < tokens.count, tokens[k].kind != .eof else { return .empty }
+        let t = tokens[k]
+        switch t.kind {
+        case .kwLet, .kwLayout, .kwSection, .kwExpect:
+            return .statement
+        case .identifier:
+            let word = source.text(t.span)
+            if SettingTable.info(word) != nil {
+                guard t.end < source.bytes.count else { return .statement }
+                switch source.bytes[t.end] {
+                case 0x20, 0x09, 0x0A, 0x0D: return .statement
+                default: return .expression
+                }
+            }
+            // `colums 3`: a statement with a misspelt setting name, not two expressions.
+            let next = tokens[Swift.min(k + 1, tokens.count - 1)]
+            switch next.kind {
+            case .identifier, .number, .string, .kwTrue, .kwFalse:
+                return next.spaceBefore ? .statement : .expression
+            default:
+                return .expression
+            }
+        default:
+            return .expression
+        }
+    }
+
+    /// True when `text` ends with a block, bracket or parenthesis still open: the REPL reads
+    /// another line and tries again.
+    public func needsMore(_ text: String) -> Bool {
+        let kind = Session.kind(of: text)
+        guard kind != .empty else { return false }
+        let c = compose(Array(text.utf8), kind: kind, replacing: [])
+        return Parser.parse(SourceFile(name: name, bytes: c.bytes)).incomplete
+    }
+
+    /// Runs one entry: a statement joins the session (replacing an earlier entry of the same
+    /// setting), an expression prints its value. Errors leave the session as it was.
+    public func enter(_ text: String) -> SessionReply {
+        switch Session.kind(of: text) {
+        case .empty: return SessionReply()
+        case .expression: return evaluateExpression(text)
+        case .statement: return addStatement(text)
+        }
+    }
+
+    // MARK: - Composing the source
+
+    /// The session's text with `entry` in it, and where the entry starts.
+    struct Composed {
+        var bytes: [UInt8]
+        var base: Int
+        var length: Int
+        /// The entries of the session with the new one in its place (statements only).
+        var entries: [String]
+    }
+
+    /// Joins the entries (minus `replacing`) and the new entry. A statement goes at the end (or in
+    /// the place of the first entry it replaces, with `inPlace`); an expression becomes an
+    /// `expect` after the statements, inside the last `layout` block when there are layouts.
+    func compose(_ entry: [UInt8], kind: EntryKind, replacing: [Int], inPlace: Bool = false) -> Composed {
+        if kind == .expression {
+            let session = Array(text.utf8)
+            let prefix = Array("expect ".utf8)
+            if let close = lastLayoutClose, close <= session.count {
+                let head = Array(session[..<close]) + [0x0A] + prefix
+                let bytes = head + entry + [0x0A] + Array(session[close...])
+                return Composed(bytes: bytes, base: head.count, length: entry.count, entries: entries)
+            }
+            let head = session + prefix
+            return Composed(bytes: head + entry + [0x0A], base: head.count, length: entry.count, entries: entries)
+        }
+        let entryText = String(decoding: entry, as: UTF8.self)
+        var list: [String] = []
+        var position: Int? = nil
+        for (k, e) in entries.enumerated() {
+            if replacing.contains(k) {
+                if inPlace, position == nil {
+                    position = list.count
+                    list.append(entryText)
+                }
+                continue
+            }
+            list.append(e)
+        }
+        if position == nil {
+            position = list.count
+            list.append(entryText)
+        }
+        var bytes: [UInt8] = []
+        var base = 0
+        for (k, e) in list.enumerated() {
+            if k > 0 { bytes.append(0x0A) }
+            if k == position { base = bytes.count }
+            bytes += Array(e.utf8)
+        }
+        bytes.append(0x0A)
+        return Composed(bytes: bytes, base: base, length: entry.count, entries: list)
+    }
+
+    /// Parsing and evaluating a whole source.
+    struct Run {
+        var source: SourceFile
+        var parse: ParseResult
+        var program: Program?
+        var evaluation: Evaluation?
+
+        var diagnostics: [Diagnostic] { parse.diagnostics + (evaluation?.diagnostics ?? []) }
+        var hasErrors: Bool { diagnostics.hasErrors }
+    }
+
+    static func run(bytes: [UInt8], name: String) -> Run {
+        let source = SourceFile(name: name, bytes: bytes)
+        let parse = Parser.parse(source)
+        guard !parse.diagnostics.hasErrors else { return Run(source: source, parse: parse, program: nil, evaluation: nil) }
+        let program = Program(tree: parse.tree, source: source)
+        return Run(source: source, parse: parse, program: program, evaluation: program.evaluate())
+    }
+
+    // MARK: - Statements
+
+    /// The properties that the entry sets when it is a single setting, else nil.
+    static func settingProperties(_ statements: [Statement]) -> Set<String>? {
+        guard statements.count == 1, case .setting(let s) = statements[0].kind, let info = SettingTable.info(s.name.text) else {
+            return nil
+        }
+        if case .side? = s.arguments.first {
+            var sides: Set<String> = []
+            for a in s.arguments { if case .side(let n, _) = a { sides.insert("\(s.name.text).\(n.text)") } }
+            return sides
+        }
+        return Set(info.properties)
+    }
+
+    /// The top-level statements of a parsed source that lie in `base ..< base + length`.
+    static func statements(of tree: SyntaxTree, in base: Int, _ length: Int) -> [Statement] {
+        tree.statements.filter { $0.span.start >= base && $0.span.start <= base + length }
+    }
+
+    func addStatement(_ text: String) -> SessionReply {
+        let entry = Array(text.utf8)
+        var composed = compose(entry, kind: .statement, replacing: [])
+        var run = Session.run(bytes: composed.bytes, name: name)
+
+        // A setting typed again replaces the earlier entries that set nothing else: first in
+        // their place (the file keeps its order), else at the end (it may use a later `let`).
+        if let props = Session.settingProperties(Session.statements(of: run.parse.tree, in: composed.base, composed.length)),
+           !run.parse.diagnostics.hasErrors {
+            var replaced: [Int] = []
+            for (k, e) in entries.enumerated() {
+                let alone = Parser.parse(SourceFile(name: name, text: e)).tree.statements
+                if let earlier = Session.settingProperties(alone), earlier.isSubset(of: props) {
+                    replaced.append(k)
+                }
+            }
+            if !replaced.isEmpty {
+                for inPlace in [true, false] {
+                    let c = compose(entry, kind: .statement, replacing: replaced, inPlace: inPlace)
+                    let r = Session.run(bytes: c.bytes, name: name)
+                    composed = c
+                    run = r
+                    if !r.hasErrors { break }
+                }
+            }
+        }
+
+        var reply = SessionReply()
+        reply.diagnostics = render(shown(run.diagnostics, composed), composed, source: run.source)
+        guard !run.hasErrors, let program = run.program, let evaluation = run.evaluation else {
+            reply.failed = true
+            return reply
+        }
+        let before = tables
+        accept(composed.entries, run: run)
+        let statements = Session.statements(of: run.parse.tree, in: composed.base, composed.length)
+        let onlyExpects = !statements.isEmpty && statements.allSatisfy { if case .expect = $0.kind { return true } else { return false } }
+        if !onlyExpects {
+            reply.output += Session.summary(before: before, after: evaluation.tables) + "\n"
+        }
+        let (lines, diagnostics) = checkExpectations(program, composed)
+        reply.output += lines
+        reply.diagnostics += diagnostics
+        return reply
+    }
+
+    /// Makes a run the session's state, keeping the old one for `:undo`.
+    private func accept(_ newEntries: [String], run: Run) {
+        undoStack.append((entries, name))
+        setState(newEntries, run: run)
+    }
+
+    private func setState(_ newEntries: [String], run: Run) {
+        entries = newEntries
+        tables = run.evaluation?.tables ?? []
+        warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
+        lastLayoutClose = nil
+        for st in run.parse.tree.statements {
+            if case .layout(let b) = st.kind { lastLayoutClose = b.closeBrace?.start }
+        }
+    }
+
+    static func key(_ d: Diagnostic, _ source: SourceFile) -> String {
+        "\(d.severity) \(d.message) \(source.text(d.span))"
+    }
+
+    /// The diagnostics worth showing for an entry: every error; warnings the session did not have
+    /// before, except "set twice" about an earlier entry (typing a setting again replaces it).
+    func shown(_ diagnostics: [Diagnostic], _ c: Composed) -> [Diagnostic] {
+        let source = SourceFile(name: name, bytes: c.bytes)
+        return diagnostics.filter { d in
+            guard d.severity == .warning else { return true }
+            if d.message.hasSuffix("in this block; the later one wins"),
+               let earlier = d.notes.first?.span, !inEntry(earlier, c) {
+                return false
+            }
+            return !warningKeys.contains(Session.key(d, source))
+        }
+    }
+
+    func inEntry(_ span: Span, _ c: Composed) -> Bool {
+        span.start >= c.base && span.start <= c.base + c.length
+    }
+
+    /// Renders diagnostics: those in the entry against the entry alone (lines of the entry), the
+    /// others against the whole session.
+    func render(_ diagnostics: [Diagnostic], _ c: Composed, source: SourceFile) -> String {
+        let renderer = DiagnosticRenderer(color: color)
+        let entryFile = SourceFile(name: Session.entryName, bytes: Array(c.bytes[c.base..<(c.base + c.length)]))
+        let sessionFile = SourceFile(name: Session.sessionName, bytes: c.bytes)
+        var out = ""
+        for var d in diagnostics {
+            // Before the entry but after the session: the `expect ` put in front of an expression.
+            if d.span.start < c.base, d.span.start >= c.base - 8, isExpressionCompose(c) {
+                d.span = .point(c.base)
+            }
+            guard inEntry(d.span, c) else {
+                out += renderer.render(d, in: sessionFile)
+                continue
+            }
+            d.span = shift(d.span, c)
+            let firstLine = sessionFile.lineIndex(of: c.base)
+            d.message = Session.renumber(d.message, from: firstLine)
+            d.notes = d.notes.map { n in
+                guard let s = n.span else { return Note(Session.renumber(n.message, from: firstLine)) }
+                if inEntry(s, c) { return Note(Session.renumber(n.message, from: firstLine), span: shift(s, c)) }
+                let line = sessionFile.lineIndex(of: s.start)
+                let text = String(decoding: sessionFile.lineBytes(line), as: UTF8.self)
+                return Note("\(n.message), in an earlier entry: '\(text.trimmingSpaces)'")
+            }
+            out += renderer.render(d, in: entryFile)
+        }
+        return out
+    }
+
+    /// "line 12" in a message, when line 12 of the session is in the entry (which starts on the
+    /// 0-based line `first`), as the line of the entry: "line 2".
+    static func renumber(_ message: String, from first: Int) -> String {
+        guard first > 0 else { return message }
+        var out = ""
+        var rest = Substring(message)
+        while let r = rest.firstRange(of: "line ") {
+            out += rest[..<r.upperBound]
+            rest = rest[r.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if let n = Int(digits), n > first {
+                out += String(n - first)
+                rest = rest.dropFirst(digits.count)
+            }
+        }
+        return out + rest
+    }
+
+    private func isExpressionCompose(_ c: Composed) -> Bool {
+        c.base >= 7 && Array(c.bytes[(c.base - 7)..<c.base]) == Array("expect ".utf8)
+    }
+
+    private func shift(_ s: Span, _ c: Composed) -> Span {
+        let start = Swift.min(Swift.max(s.start - c.base, 0), c.length)
+        let end = Swift.min(Swift.max(s.end - c.base, start), c.length)
+        return Span(start, end)
+    }
+
+    // MARK: - Expressions
+
+    func evaluateExpression(_ text: String) -> SessionReply {
+        let c = compose(Array(text.utf8), kind: .expression, replacing: [])
+        let source = SourceFile(name: name, bytes: c.bytes)
+        let parse = Parser.parse(source)
+        var reply = SessionReply()
+        // One expression, one mistake: what follows the first error is the parser recovering.
+        let diagnostics = parse.diagnostics.filter { $0.severity == .error && inEntryOrPrefix($0.span, c) }.prefix(1).map(Session.asExpression)
+        if !diagnostics.isEmpty || parse.diagnostics.hasErrors {
+            reply.failed = true
+            reply.diagnostics = render(diagnostics.isEmpty ? parse.diagnostics.filter { $0.severity == .error } : diagnostics, c, source: source)
+            return reply
+        }
+        let program = Program(tree: parse.tree, source: source)
+        let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
+        guard let block, let (e, scope, _) = block.expects.last(where: { $0.2.start == c.base - 7 }) else {
+            reply.failed = true
+            reply.diagnostics = render([.error("expected an expression", at: .point(c.base))], c, source: source)
+            return reply
+        }
+        let table = program.hasLayoutBlocks ? tables.last : tables.first
+        switch value(of: e.condition, scope: scope, program: program, table: table) {
+        case .success(let v):
+            reply.output = v.description + "\n"
+        case .failure(let d):
+            reply.failed = true
+            reply.diagnostics = render([d], c, source: source)
+        }
+        return reply
+    }
+
+    private func inEntryOrPrefix(_ span: Span, _ c: Composed) -> Bool {
+        span.start >= c.base - 7 && span.start <= c.base + c.length
+    }
+
+    /// The parser reads an expression typed alone as the condition of an `expect`: its messages
+    /// about `expect` are said about an expression.
+    static func asExpression(_ d: Diagnostic) -> Diagnostic {
+        var d = d
+        if d.message.hasPrefix("expected a condition after 'expect'") {
+            d.message = "expected an expression" + d.message.dropFirst("expected a condition after 'expect'".count)
+            d.help = ["type a statement (a setting, 'let', 'section', 'layout', 'expect'), an expression such as 'frame(0, 3)', or ':help'"]
+        }
+        return d
+    }
+
+    /// Evaluates an expression written in `scope` as the sides of an `expect` are: `cw`, `ch`,
+    /// the content size and the functions of Expectations over `table`.
+    func value(of e: Expr, scope: Scope?, program: Program, table: AttributeTable?) -> Result<Value, Diagnostic> {
+        let node = program.compiler.compile(e, scope)
+        if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
+            return .failure(.error("'\(v.name)' has no value in an expression typed alone", at: span,
+                                   help: v.whereUsable + "; typed alone, an expression has cw, ch, contentWidth and contentHeight"))
+        }
+        if let span = node.deps.random {
+            return .failure(.error("'random' outside an item rule", at: span,
+                                   help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')"))
+        }
+        var m = Machine(letCount: program.compiler.letCount)
+        m.fresh()
+        if let table {
+            m.set(.cw, table.containerWidth)
+            m.set(.ch, table.containerHeight)
+            m.set(.contentWidth, table.contentWidth)
+            m.set(.contentHeight, table.contentHeight)
+            m.host = TableQueries(table: table)
+        }
+        m.place = "an expression typed alone"
+        do {
+            return .success(try node.code(&m))
+        } catch {
+            return .failure(.error(error.message, at: error.span, help: error.help))
+        }
+    }
+
+    /// "expectation holds" or "expectation fails" for each `expect` of the entry, with both sides
+    /// of a failed comparison.
+    func checkExpectations(_ program: Program, _ c: Composed) -> (String, String) {
+        var lines = "", diagnostics: [Diagnostic] = []
+        var blocks: [(BlockRecord, Int)] = []
+        if program.hasLayoutBlocks {
+            for (k, l) in program.file.layouts.enumerated() { blocks.append((l, k)) }
+        } else {
+            blocks.append((program.file, 0))
+        }
+        for (block, k) in blocks {
+            let table = tables.first { $0.name == program.layoutNames[k] }
+            for (e, scope, span) in Program.allExpects(of: block) where inEntry(span, c) {
+                let label = e.label.map { " ('\($0.text)')" } ?? ""
+                switch value(of: e.condition, scope: scope, program: program, table: table) {
+                case .success(.boolean(true)):
+                    lines += "expectation holds\(label)\n"
+                case .success(.boolean(false)):
+                    var detail = ""
+                    if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
+                       case .success(let a) = value(of: lhs, scope: scope, program: program, table: table),
+                       case .success(let b) = value(of: rest[0].rhs, scope: scope, program: program, table: table) {
+                        detail = ": \(a.description) \(rest[0].op.rawValue) \(b.description) is false"
+                    }
+                    lines += "expectation fails\(label)\(detail)\n"
+                case .success(let v):
+                    diagnostics.append(.error("an expectation must be a condition (true or false), not \(v.typeName)", at: e.condition.span))
+                case .failure(let d):
+                    diagnostics.append(d)
+                }
+            }
+        }
+        let source = SourceFile(name: name, bytes: c.bytes)
+        return (lines, render(diagnostics, c, source: source))
+    }
+
+    // MARK: - Commands
+
+    /// Replaces the session with the statements of a file (`:load`), each top-level statement an
+    /// entry with its comments. A file with errors is not loaded.
+    public func load(_ file: SourceFile, name newName: String) -> SessionReply {
+        let parse = Parser.parse(file)
+        var reply = SessionReply()
+        let renderer = DiagnosticRenderer(color: color)
+        if parse.diagnostics.hasErrors {
+            reply.diagnostics = renderer.render(parse.diagnostics, in: file)
+            reply.failed = true
+            return reply
+        }
+        let pieces = Session.split(file, parse.tree)
+        let run = Session.run(bytes: Array(pieces.joined(separator: "\n").utf8) + (pieces.isEmpty ? [] : [0x0A]), name: newName)
+        if run.hasErrors {
+            // Evaluate the file as it is, so that positions are the file's own.
+            let own = Session.run(bytes: file.bytes, name: file.name)
+            reply.diagnostics = renderer.render(own.diagnostics.filter { $0.severity == .error }, in: own.source)
+            if reply.diagnostics.isEmpty { reply.diagnostics = renderer.render(run.diagnostics.filter { $0.severity == .error }, in: run.source) }
+            reply.failed = true
+            return reply
+        }
+        let before = tables
+        undoStack.append((entries, name))
+        name = newName
+        setState(pieces, run: run)
+        reply.output = "loaded \(pieces.count) \(pieces.count == 1 ? "entry" : "entries"): " + Session.summary(before: before, after: tables) + "\n"
+        return reply
+    }
+
+    /// A file's text cut into entries: whole lines, each run of lines ending with the last line
+    /// of a top-level statement (comments go with the statement after them; those at the end of
+    /// the file with the last one).
+    static func split(_ file: SourceFile, _ tree: SyntaxTree) -> [String] {
+        var bytes = file.bytes
+        if file.hasBOM { bytes.removeFirst(3) }
+        let offset = file.hasBOM ? 3 : 0
+        var pieces: [String] = []
+        var start = 0
+        for st in tree.statements {
+            let endLine = file.lineIndex(of: Swift.max(st.span.start, st.span.end - 1))
+            let lineEnd = endLine + 1 < file.lineStarts.count ? file.lineStarts[endLine + 1] - 1 - offset : bytes.count
+            guard lineEnd >= start else { continue }
+            pieces.append(Session.trimLines(bytes[start..<lineEnd]))
+            start = Swift.min(lineEnd + 1, bytes.count)
+        }
+        if start < bytes.count {
+            let rest = Session.trimLines(bytes[start...])
+            if !rest.isEmpty {
+                if pieces.isEmpty { pieces.append(rest) } else { pieces[pieces.count - 1] += "\n" + rest }
+            }
+        }
+        return pieces.filter { !$0.isEmpty }
+    }
+
+    /// Text without CRs, and without blank lines at either end.
+    static func trimLines(_ bytes: ArraySlice<UInt8>) -> String {
+        var lines = String(decoding: bytes.filter { $0 != 0x0D }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        while let f = lines.first, f.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
+        while let l = lines.last, l.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Empties the session (`:reset`); `:undo` brings it back.
+    public func reset() -> SessionReply {
+        let before = tables
+        undoStack.append((entries, name))
+        setState([], run: Session.run(bytes: [], name: name))
+        return SessionReply(output: "session cleared: " + Session.summary(before: before, after: tables) + "\n")
+    }
+
+    /// Goes back to the state before the last change (`:undo`).
+    public func undo() -> SessionReply {
+        guard let last = undoStack.popLast() else {
+            return SessionReply(output: "nothing to undo\n")
+        }
+        let before = tables
+        name = last.name
+        let bytes = last.entries.isEmpty ? [] : Array((last.entries.joined(separator: "\n") + "\n").utf8)
+        setState(last.entries, run: Session.run(bytes: bytes, name: name))
+        return SessionReply(output: "undone: " + Session.summary(before: before, after: tables) + "\n")
+    }
+
+    // MARK: - Summary
+
+    /// "1 section, 30 items, content 375 x 1234; 28 cells moved": each layout's sections, items
+    /// and content size, and how its elements changed since `before`.
+    public static func summary(before: [AttributeTable], after: [AttributeTable]) -> String {
+        if after.isEmpty { return "no layout" }
+        let f = NumberFormat.format
+        let named = after.count > 1
+        return after.enumerated().map { (k, t) in
+            let sections = t.sectionStarts.count
+            let items = t.sectionStarts.reduce(0) { $0 + $1.cellCount }
+            var line = named ? "\(t.name): " : ""
+            line += "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items"), "
+            line += "content \(f(t.contentWidth)) x \(f(t.contentHeight))"
+            let old = before.first { $0.name == t.name } ?? (before.count == 1 && after.count == 1 ? before[0] : nil)
+            line += "; " + changes(from: old, to: t)
+            return line
+        }.joined(separator: "; ")
+    }
+
+    /// "12 cells moved, 1 header added", or "nothing moved".
+    static func changes(from old: AttributeTable?, to new: AttributeTable) -> String {
+        struct Key: Hashable { var kind: ElementKind; var section: Int; var item: Int }
+        func key(_ e: Element) -> Key { Key(kind: e.kind, section: e.section, item: e.item ?? -1) }
+        var previous: [Key: Element] = [:]
+        for e in old?.elements ?? [] { previous[key(e)] = e }
+        var moved: [ElementKind: Int] = [:], added: [ElementKind: Int] = [:], removed: [ElementKind: Int] = [:]
+        var seen = Set<Key>()
+        for e in new.elements {
+            let k = key(e)
+            seen.insert(k)
+            if let p = previous[k] {
+                if p.frame != e.frame || p.zIndex != e.zIndex { moved[e.kind, default: 0] += 1 }
+            } else {
+                added[e.kind, default: 0] += 1
+            }
+        }
+        for e in old?.elements ?? [] where !seen.contains(key(e)) { removed[e.kind, default: 0] += 1 }
+        var parts: [String] = []
+        for (counts, verb) in [(moved, "moved"), (added, "added"), (removed, "removed")] {
+            let words = [ElementKind.cell, .header, .footer].compactMap { kind -> String? in
+                guard let n = counts[kind], n > 0 else { return nil }
+                return "\(n) \(kind.rawValue)\(n == 1 ? "" : "s")"
+            }
+            if !words.isEmpty { parts.append(words.joined(separator: ", ") + " " + verb) }
+        }
+        if parts.isEmpty {
+            let sizeChanged = old.map { $0.contentWidth != new.contentWidth || $0.contentHeight != new.contentHeight } ?? false
+            return sizeChanged ? "content size changed, nothing moved" : "nothing moved"
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension String {
+    /// Without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,80 @@
+import WFL
+
+/// `wfl diff A B [--tolerance T]`: compares two attribute tables (json or csv) element by element
+/// (CLI.md, "wfl diff"). Prints nothing when they agree; otherwise at most `shown` lines of
+/// differences and then their count, and exits with 1.
+struct DiffCommand {
+    let cli: CLI
+    static let shown = 20
+
+    func run(_ args: [String]) -> Int32 {
+        var paths: [String] = []
+        var tolerance = TableDiff.defaultTolerance
+        var k = 0
+        while k < args.count {
+            let a = args[k]
+            var value: String? = nil
+            if a == "--tolerance" {
+                guard k + 1 < args.count else {
+                    return cli.usageError("'--tolerance' needs a value: a number at least 0, for example '--tolerance 0.5'", command: "diff")
+                }
+                k += 1
+                value = args[k]
+            } else if a.hasPrefix("--tolerance=") {
+                value = String(a.dropFirst("--tolerance=".count))
+            } else if a.hasPrefix("-") && a != "-" {
+                return cli.usageError("unknown option '\(a)' for 'diff'", command: "diff")
+            } else {
+                paths.append(a)
+            }
+            if let value {
+                guard let t = Double(value), t.isFinite, t >= 0 else {
+                    return cli.usageError("'--tolerance \(value)' is not a tolerance: write a number at least 0, for example '--tolerance 0.5'", command: "diff")
+                }
+                tolerance = t
+            }
+            k += 1
+        }
+        guard paths.count == 2 else {
+            return cli.usageError("'diff' compares two tables, A and B; \(paths.isEmpty ? "none was" : paths.count == 1 ? "only one was" : "\(paths.count) were") given", command: "diff")
+        }
+        if paths[0] == "-" && paths[1] == "-" {
+            return cli.usageError("only one of A and B can be standard input ('-')", command: "diff")
+        }
+        var tables: [[ReadLayout]] = []
+        for path in paths {
+            let source: SourceFile
+            switch readSource(path) {
+            case .failure(let e):
+                writeErr("wfl: \(e.message)\n")
+                return Exit.ioError
+            case .success(let s):
+                source = s
+            }
+            switch TableReader.read(source.bytes) {
+            case .failure(let e):
+                var hint = ""
+                if path.hasSuffix(".wfl") {
+                    hint = "\n  = help: '\(path)' is a spec, not a table: compare its table, written with 'wfl run \(path) --format json -o FILE'"
+                }
+                writeErr("wfl: \(source.name):\(e.line):\(e.column): \(e.message)\(hint)\n")
+                return Exit.dataError
+            case .success(let layouts):
+                if let e = TableDiff.duplicate(in: layouts) {
+                    writeErr("wfl: \(source.name):\(e.line):\(e.column): \(e.message)\n")
+                    return Exit.dataError
+                }
+                tables.append(layouts)
+            }
+        }
+        let differences = TableDiff.compare(tables[0], tables[1], tolerance: tolerance)
+        guard !differences.isEmpty else { return Exit.ok }
+        let a = paths[0] == "-" ? "<stdin>" : paths[0], b = paths[1] == "-" ? "<stdin>" : paths[1]
+        for d in differences.prefix(DiffCommand.shown) { writeOut(d.describe(a: a, b: b) + "\n") }
+        if differences.count > DiffCommand.shown {
+            writeOut("... and \(differences.count - DiffCommand.shown) more\n")
+        }
+        writeOut("\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")
+        return Exit.differences
+    }
+}

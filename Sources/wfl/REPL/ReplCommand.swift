@@ -1,0 +1,209 @@
+import WFL
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `wfl repl`: the interactive session of CLI.md ("The REPL"). The session itself (entries,
+/// evaluation, summaries, undo) is `WFL.Session`; this is the reading, the commands and the files.
+///
+/// On a terminal (standard input and output both): a prompt, line editing and history. Otherwise
+/// lines are read as they come and only results are printed, one per entry; the exit status is
+/// then 65 when an entry had errors (74 when a file could not be read or written), so that
+/// `wfl repl < script` can be used in scripts.
+struct ReplCommand {
+    let cli: CLI
+
+    static let prompt = "wfl> "
+    static let continuation = "...> "
+
+    /// The commands, in the order `:help` lists them.
+    static let commands: [(name: String, usage: String, text: String)] = [
+        ("help", ":help", "this list"),
+        ("table", ":table", "the attribute table of the layout"),
+        ("json", ":json", "the same as JSON"),
+        ("show", ":show", "a picture of the first screen, drawn with characters"),
+        ("load", ":load FILE", "replace the session with the statements of FILE"),
+        ("save", ":save FILE", "write the session as a .wfl file (whole or not at all)"),
+        ("reset", ":reset", "start again from an empty layout"),
+        ("undo", ":undo", "take back the last change (an entry, :load or :reset)"),
+        ("quit", ":quit", "leave (Ctrl-D too)"),
+    ]
+
+    func run(_ args: [String]) -> Int32 {
+        if let a = args.first {
+            return cli.usageError(a.hasPrefix("-") ? "unknown option '\(a)' for 'repl'" : "'repl' takes no FILE: use ':load \(a)' inside it",
+                                  command: "repl")
+        }
+        let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        let repl = Repl(interactive: interactive)
+        // Deep expressions nest closures deeply: the same large stack as `wfl run`.
+        return onLargeStack { repl.loop() }
+    }
+}
+
+/// One run of the REPL.
+final class Repl {
+    let interactive: Bool
+    let session: Session
+    var editor = LineEditor()
+    var pipe = PipeReader()
+    /// On a pipe: 65 after an entry with errors, 74 after a file error (the first one wins).
+    var status: Int32 = Exit.ok
+
+    init(interactive: Bool) {
+        self.interactive = interactive
+        session = Session(name: "repl", color: stderrIsColourTerminal)
+    }
+
+    func loop() -> Int32 {
+        if interactive {
+            writeOut("wfl \(wflVersion): type statements as in a .wfl file, or an expression to see its value.\n")
+            writeOut("':help' lists the commands; Ctrl-D leaves.\n")
+        }
+        var pending: [String] = []
+        reading: while true {
+            let input = interactive
+                ? editor.read(prompt: pending.isEmpty ? ReplCommand.prompt : ReplCommand.continuation)
+                : pipe.read()
+            switch input {
+            case .interrupted:
+                pending = []
+            case .end:
+                // An entry still open at the end: its errors say what is missing.
+                if !pending.isEmpty { show(session.enter(pending.joined(separator: "\n"))) }
+                break reading
+            case .line(let line):
+                if pending.isEmpty, line.trimmingSpaces.hasPrefix(":") {
+                    if !command(line.trimmingSpaces) { break reading }
+                    continue
+                }
+                pending.append(line)
+                let entry = pending.joined(separator: "\n")
+                if session.needsMore(entry) { continue }
+                pending = []
+                show(session.enter(entry))
+            }
+        }
+        flushOutput()
+        Terminal.restore()
+        return interactive ? Exit.ok : status
+    }
+
+    /// Prints what an entry or a command gave: diagnostics to standard error, results to
+    /// standard output.
+    func show(_ reply: SessionReply) {
+        if !reply.diagnostics.isEmpty { writeErr(reply.diagnostics) }
+        writeOut(reply.output)
+        flushOutput()
+        if reply.failed { fail(Exit.dataError) }
+    }
+
+    func fail(_ code: Int32) {
+        if status == Exit.ok { status = code }
+    }
+
+    func error(_ message: String, help: String? = nil) {
+        writeErr("error: \(message)\n" + (help.map { "  = help: \($0)\n" } ?? ""))
+    }
+
+    /// Runs a `:command`; false for `:quit`.
+    func command(_ line: String) -> Bool {
+        let body = line.dropFirst()
+        let word = String(body.prefix { $0 != " " && $0 != "\t" })
+        let argument = String(body.dropFirst(word.count)).trimmingSpaces
+        let names = ReplCommand.commands.map(\.name)
+        var name = word
+        if !names.contains(word) {
+            // A unique beginning is enough: ':q', ':t'.
+            let matches = names.filter { !word.isEmpty && $0.hasPrefix(word) }
+            if matches.count == 1 {
+                name = matches[0]
+            } else {
+                let guess = matches.count > 1 ? matches : Suggest.closest(to: word, among: names).map { [$0] } ?? []
+                error("unknown command ':\(word)'" + (guess.isEmpty ? "" : "; did you mean \(guess.map { "':\($0)'" }.joined(separator: " or "))?"),
+                      help: "':help' lists the commands")
+                fail(Exit.usage)
+                return true
+            }
+        }
+        let takesFile = name == "load" || name == "save"
+        if takesFile, argument.isEmpty {
+            error("':\(name)' needs a file name", help: "write ':\(name) layout.wfl'")
+            fail(Exit.usage)
+            return true
+        }
+        if !takesFile, !argument.isEmpty {
+            error("':\(name)' takes nothing after it", help: "write ':\(name)' alone")
+            fail(Exit.usage)
+            return true
+        }
+        switch name {
+        case "help":
+            var text = "Type a statement as in a .wfl file ('columns 3', 'section {' ... '}'): the layout changes\n"
+            text += "and a summary says what moved. Typing a setting again replaces it. An expression alone\n"
+            text += "prints its value: 'frame(0, 3)', 'contentHeight', 'heights[2] * 2'.\n"
+            let width = ReplCommand.commands.map(\.usage.count).max() ?? 0
+            for c in ReplCommand.commands {
+                text += "  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.text + "\n"
+            }
+            writeOut(text)
+        case "table":
+            writeOut(TableFormat.format(session.tables))
+        case "json":
+            writeOut(JSONFormat.format(session.tables))
+        case "show":
+            writeOut(ASCIIPicture.format(session.tables, columns: pictureColumns()))
+        case "load":
+            let path = expandHome(argument)
+            if path == "-" {
+                error("':load' reads a file, not standard input", help: "write ':load layout.wfl'")
+                fail(Exit.usage)
+                return true
+            }
+            switch readSource(path) {
+            case .failure(let e):
+                error(e.message)
+                fail(Exit.ioError)
+            case .success(let source):
+                show(session.load(source, name: Session.layoutName(forPath: path)))
+            }
+        case "save":
+            let path = expandHome(argument)
+            let text = session.text
+            if let message = writeWhole(path, Array(text.utf8)) {
+                error(message)
+                fail(Exit.ioError)
+            } else {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                writeOut("saved \(lines) \(lines == 1 ? "line" : "lines") to \(argument)\n")
+            }
+        case "reset":
+            show(session.reset())
+        case "undo":
+            show(session.undo())
+        default:
+            return false
+        }
+        flushOutput()
+        return true
+    }
+
+    /// `~/x.wfl` in the home folder.
+    func expandHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+        return String(cString: home) + path.dropFirst()
+    }
+}
+
+extension String {
+    /// Without spaces and tabs at either end.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

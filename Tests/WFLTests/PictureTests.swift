@@ -1,0 +1,241 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+@testable import WFL
+
+/// The pictures (issue 9): `svg` parses as XML and draws one box per element, `html` is
+/// self-contained and carries the frames its slider shows, `ascii` draws the viewport; the SVG files
+/// of the README are what wfl draws today.
+final class PictureTests: XCTestCase {
+    /// The tables of a sample as evaluated (not yet at an offset).
+    func tables(_ name: String) throws -> [AttributeTable] {
+        let url = Golden.root.appendingPathComponent("samples/\(name).wfl")
+        let source = try Golden.source(url)
+        let evaluation = Program(tree: Parser.parse(source).tree, source: source).evaluate()
+        XCTAssertFalse(evaluation.diagnostics.hasErrors, name)
+        return evaluation.tables
+    }
+
+    func evaluate(_ text: String) -> [AttributeTable] {
+        let source = SourceFile(name: "t.wfl", bytes: Array(text.utf8))
+        let evaluation = Program(tree: Parser.parse(source).tree, source: source).evaluate()
+        XCTAssertFalse(evaluation.diagnostics.hasErrors, DiagnosticRenderer().render(evaluation.diagnostics, in: source))
+        return evaluation.tables
+    }
+
+    /// The boxes of an SVG document, read with XMLParser (which fails on XML that is not well
+    /// formed): `rect` elements whose class is an element kind, with their class and id. The root is
+    /// an SVG 1.1 `svg` element in the SVG namespace.
+    func boxes(_ svg: String, file: StaticString = #filePath, line: UInt = #line) throws -> [(kind: String, id: String)] {
+        final class Reader: NSObject, XMLParserDelegate {
+            var root: (String, [String: String])? = nil
+            var boxes: [(kind: String, id: String)] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) {
+                if root == nil { root = (name, attributes) }
+                if name == "rect", let c = attributes["class"], ["cell", "header", "footer"].contains(c) {
+                    boxes.append((c, attributes["id"] ?? ""))
+                }
+            }
+        }
+        let parser = XMLParser(data: Data(svg.utf8))
+        let reader = Reader()
+        parser.delegate = reader
+        XCTAssertTrue(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))", file: file, line: line)
+        let root = try XCTUnwrap(reader.root, file: file, line: line)
+        XCTAssertEqual(root.0, "svg", file: file, line: line)
+        XCTAssertEqual(root.1["version"], "1.1", file: file, line: line)
+        XCTAssertEqual(root.1["xmlns"], "http://www.w3.org/2000/svg", file: file, line: line)
+        return reader.boxes
+    }
+
+    func testSVGOfEverySampleParsesAndHoldsOneBoxPerElement() throws {
+        var checked = 0
+        for url in Golden.inputs("samples") {
+            let stem = url.deletingPathExtension().lastPathComponent
+            let ts = try tables(stem)
+            let svg = SVGFormat.format(ts)
+            let found = try boxes(svg)
+            let expected = ts.flatMap { $0.at(.zero).elements }
+            XCTAssertEqual(found.count, expected.count, stem)
+            // The same number of each kind, and every id once.
+            for kind in [ElementKind.cell, .header, .footer] {
+                XCTAssertEqual(found.filter { $0.kind == kind.rawValue }.count, expected.filter { $0.kind == kind }.count, "\(stem) \(kind)")
+            }
+            XCTAssertEqual(Set(found.map(\.id)).count, found.count, stem)
+            checked += found.count
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    func testSVGLabelsAndMarkers() throws {
+        let svg = SVGFormat.format(try tables("feed"))
+        let doc = try XMLDocument(data: Data(svg.utf8), options: [])
+        let texts = try doc.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue)
+        for label in ["header 0", "footer 0", "0.0", "0.9", "content height 864", "viewport at 0,0", "container width 375"] {
+            XCTAssertTrue(texts.contains(label), "no text '\(label)' in \(texts)")
+        }
+        // Every box has a tooltip with its frame.
+        XCTAssertTrue(svg.contains("<title>0.1: 192.5, 54, 172.5 x 150, z 0</title>"))
+    }
+
+    func testSVGWithARectDrawsOnlyWhatOverlapsIt() throws {
+        let t = try XCTUnwrap(tables("feed").first)
+        let rect = Frame(x: 0, y: 300, width: 200, height: 200)
+        let found = try boxes(SVGFormat.format([t], rect: rect))
+        let expected = t.query(rect)
+        XCTAssertGreaterThan(expected.count, 0)
+        XCTAssertLessThan(expected.count, t.elements.count)
+        XCTAssertEqual(found.map(\.id).sorted(), expected.map { "e0-\($0)" }.sorted())
+    }
+
+    func testALargeLayoutDrawsItsFirstScreenfulsAndSaysWhatItLeftOut() throws {
+        let t = try XCTUnwrap(evaluate("container 375 x 812\ncolumns 3\nitems 9000\nheight 40 + i % 7 * 10").first)
+        let limit = SVGFormat.defaultLimit
+        let svg = SVGFormat.format([t])
+        let found = try boxes(svg)
+        XCTAssertGreaterThan(found.count, limit / 2)
+        XCTAssertLessThanOrEqual(found.count, limit)
+        // Whole screenfuls: every drawn element starts before a multiple of the viewport height,
+        // and every element left out starts at or after it.
+        let scope = PictureScope(t, offset: .zero, rect: nil, limit: limit)
+        let cut = try XCTUnwrap(scope.cutoff)
+        XCTAssertEqual(cut.truncatingRemainder(dividingBy: t.containerHeight), 0)
+        let drawn = Set(scope.indices)
+        XCTAssertEqual(drawn.count, found.count)
+        for (j, e) in t.elements.enumerated() {
+            XCTAssertEqual(drawn.contains(j), e.frame.y < cut, "element \(j)")
+        }
+        XCTAssertTrue(svg.contains("\(found.count) of 9000 elements drawn"), "no note of what was drawn")
+        XCTAssertTrue(svg.contains("\(9000 - found.count) left out"), "no note of what was left out")
+        // With a rect the limit does not cut.
+        XCTAssertEqual(try boxes(SVGFormat.format([t], rect: Frame(x: 0, y: 0, width: 375, height: 1e9))).count, 9000)
+    }
+
+    func testHTMLIsSelfContained() throws {
+        for url in Golden.inputs("samples") {
+            let stem = url.deletingPathExtension().lastPathComponent
+            let ts = try tables(stem)
+            let html = HTMLFormat.format(ts)
+            for banned in ["http:", "https:", "//", "<link", " src=", " href="] {
+                XCTAssertFalse(html.contains(banned), "\(stem): the page holds '\(banned)'")
+            }
+            // One table row per element, and the count the script checks against.
+            let elements = ts.reduce(0) { $0 + $1.elements.count }
+            XCTAssertEqual(html.components(separatedBy: "<tr data-j=").count - 1, elements, stem)
+            for t in ts { XCTAssertTrue(html.contains("data-elements=\"\(t.elements.count)\""), stem) }
+        }
+    }
+
+    /// The slider's data: at each of its offsets, the frames the page shows are the table at that
+    /// offset.
+    func testHTMLSliderCarriesTheFramesAtEachOffset() throws {
+        for name in ["carousel", "pinned-feed"] {
+            let t = try XCTUnwrap(tables(name).first)
+            let html = HTMLFormat.format([t], offset: Offset(x: 0, y: 0))
+            XCTAssertTrue(html.contains("type=\"range\""), name)
+            let start = try XCTUnwrap(html.range(of: "<script type=\"application/json\" class=\"data\">"))
+            let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let data = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+            let offsets = try XCTUnwrap(data["offsets"] as? [[Double]])
+            let base = try XCTUnwrap(data["base"] as? [Double])
+            let diffs = try XCTUnwrap(data["diffs"] as? [[Double]])
+            XCTAssertGreaterThanOrEqual(offsets.count, 24, name)
+            XCTAssertEqual(diffs.count, offsets.count)
+            var moved = 0
+            for (k, o) in offsets.enumerated() {
+                var frames = base
+                for q in stride(from: 0, to: diffs[k].count, by: 5) {
+                    let j = Int(diffs[k][q])
+                    for c in 0..<4 { frames[4 * j + c] = diffs[k][q + 1 + c] }
+                }
+                if !diffs[k].isEmpty { moved += 1 }
+                let expected = t.at(Offset(x: o[0], y: o[1])).elements.flatMap { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] }
+                XCTAssertEqual(frames, expected, "\(name) at \(o)")
+            }
+            XCTAssertGreaterThan(moved, offsets.count / 2, name)
+        }
+        // A layout that does not move has no slider.
+        XCTAssertFalse(HTMLFormat.format(try tables("feed")).contains("type=\"range\""))
+    }
+
+    func testSliderOffsetsIncludeTheOffsetAskedFor() throws {
+        let t = try XCTUnwrap(tables("carousel").first)
+        let offsets = HTMLFormat.sliderOffsets(t, Offset(x: 55.5, y: 0))
+        XCTAssertTrue(offsets.contains(Offset(x: 55.5, y: 0)))
+        XCTAssertEqual(offsets.first, Offset(x: 0, y: 0))
+        XCTAssertEqual(offsets.last, Offset(x: t.contentWidth - t.containerWidth, y: 0))
+        XCTAssertEqual(offsets.map(\.x), offsets.map(\.x).sorted())
+    }
+
+    // MARK: ascii
+
+    func testASCIIGoldenPictures() throws {
+        let cases: [(String, Offset)] = [("feed", .zero), ("carousel", Offset(x: 55, y: 0)), ("pinned-feed", Offset(x: 0, y: 600))]
+        for (name, offset) in cases {
+            let text = ASCIIPicture.format(try tables(name), offset: offset, columns: 80)
+            Golden.check(text, against: Golden.root.appendingPathComponent("Tests/Fixtures/ascii/\(name).txt"),
+                         input: Golden.root.appendingPathComponent("samples/\(name).wfl"))
+        }
+    }
+
+    func testASCIILinesAreAsWideAsAsked() throws {
+        let t = try XCTUnwrap(tables("sections").first)
+        for columns in [20, 41, 80, 133] {
+            let lines = ASCIIPicture.draw(t, columns: columns).split(separator: "\n").dropFirst().dropLast()
+            XCTAssertGreaterThan(lines.count, 3)
+            for l in lines { XCTAssertEqual(l.count, columns, "\(columns): \(l)") }
+        }
+        // Narrower than the minimum is drawn at the minimum.
+        let narrow = ASCIIPicture.draw(t, columns: 3).split(separator: "\n")
+        XCTAssertEqual(narrow[1].count, ASCIIPicture.minimumColumns)
+    }
+
+    func testASCIILabelsTheBoxesInTheViewport() throws {
+        let t = try XCTUnwrap(tables("feed").first)
+        let wide = ASCIIPicture.draw(t, columns: 120)
+        let visible = t.query(Frame(x: 0, y: 0, width: t.containerWidth, height: t.containerHeight))
+        XCTAssertTrue(wide.contains("\(visible.count) of \(t.elements.count) elements"))
+        for j in visible where t.elements[j].frame.maxY <= t.containerHeight {
+            XCTAssertTrue(wide.contains(PictureText.label(t.elements[j])), "no label of element \(j)")
+        }
+        // Scrolled to the end, the footer is in view and labelled.
+        let end = ASCIIPicture.draw(t, offset: Offset(x: 0, y: t.contentHeight - t.containerHeight), columns: 80)
+        XCTAssertTrue(end.contains("footer 0"))
+        XCTAssertFalse(ASCIIPicture.draw(t, columns: 80).contains("footer 0"))
+    }
+
+    // MARK: the README's pictures and the command line
+
+    /// samples/feed.svg and samples/carousel.svg, shown in the README, are what `wfl run --format svg`
+    /// draws today (`WFL_UPDATE_GOLDEN=1` redraws them).
+    func testREADMEPicturesAreWhatWflDraws() throws {
+        for name in ["feed", "carousel"] {
+            let input = Golden.root.appendingPathComponent("samples/\(name).wfl")
+            let run = try WFLCommand.run(["run", "samples/\(name).wfl", "--format", "svg"], directory: Golden.root)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stdout, SVGFormat.format(try tables(name)))
+            Golden.check(run.stdout, against: Golden.root.appendingPathComponent("samples/\(name).svg"), input: input)
+        }
+        let readme = try String(contentsOf: Golden.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("samples/feed.svg") && readme.contains("samples/carousel.svg"))
+    }
+
+    func testRunDrawsPicturesFromTheCommandLine() throws {
+        let ascii = try WFLCommand.run(["run", "samples/carousel.wfl", "--format", "ascii", "--offset", "110,0"], directory: Golden.root)
+        XCTAssertEqual(ascii.status, 0, ascii.stderr)
+        // Not a terminal: 80 columns.
+        let lines = ascii.stdout.split(separator: "\n")
+        XCTAssertEqual(lines[1].count, 80)
+        XCTAssertEqual(ascii.stdout, ASCIIPicture.format(try tables("carousel"), offset: Offset(x: 110, y: 0), columns: 80))
+        let html = try WFLCommand.run(["run", "samples/pinned-feed.wfl", "--format=html", "--offset", "0,600"], directory: Golden.root)
+        XCTAssertEqual(html.status, 0, html.stderr)
+        XCTAssertTrue(html.stdout.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(html.stdout.contains("<output>0,600</output>"))
+        let svg = try WFLCommand.run(["run", "samples/feed.wfl", "--format", "svg", "--rect", "0,0,375,100"], directory: Golden.root)
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertEqual(try boxes(svg.stdout).count, try XCTUnwrap(tables("feed").first).query(Frame(x: 0, y: 0, width: 375, height: 100)).count)
+    }
+}

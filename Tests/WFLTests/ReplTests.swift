@@ -1,0 +1,417 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `wfl repl`'s session without a terminal: entries, replacement, undo, diagnostics.
+final class ReplSessionTests: XCTestCase {
+    func testKindsOfEntries() {
+        XCTAssertEqual(Session.kind(of: "columns 3"), .statement)
+        XCTAssertEqual(Session.kind(of: "columns"), .statement, "a setting name at the end of the line is a setting")
+        XCTAssertEqual(Session.kind(of: "let a = 1"), .statement)
+        XCTAssertEqual(Session.kind(of: "section {"), .statement)
+        XCTAssertEqual(Session.kind(of: "expect contentHeight > 0"), .statement)
+        XCTAssertEqual(Session.kind(of: "colums 3"), .statement, "a misspelt setting is still a statement")
+        XCTAssertEqual(Session.kind(of: "frame(0, 3)"), .expression)
+        XCTAssertEqual(Session.kind(of: "contentHeight"), .expression)
+        XCTAssertEqual(Session.kind(of: "1 + 2"), .expression)
+        XCTAssertEqual(Session.kind(of: "heights[2]"), .expression)
+        XCTAssertEqual(Session.kind(of: "height+1"), .expression, "no space after the setting name")
+        XCTAssertEqual(Session.kind(of: "   // only a comment"), .empty)
+        XCTAssertEqual(Session.kind(of: ""), .empty)
+    }
+
+    func testOpenBracketsAskForMore() {
+        let s = Session()
+        XCTAssertTrue(s.needsMore("section {"))
+        XCTAssertTrue(s.needsMore("section {\n  items 3"))
+        XCTAssertFalse(s.needsMore("section {\n  items 3\n}"))
+        XCTAssertTrue(s.needsMore("let a = [1,"))
+        XCTAssertTrue(s.needsMore("frame(0,"))
+        XCTAssertFalse(s.needsMore("columns 3"))
+        XCTAssertFalse(s.needsMore("colums 3"), "an error that is not an open bracket is reported at once")
+    }
+
+    func testSettingTypedAgainReplacesTheEarlierOneInPlace() {
+        let s = Session()
+        for e in ["container 375 x 812", "columns 2", "items 4", "columns 3"] { XCTAssertFalse(s.enter(e).failed, e) }
+        XCTAssertEqual(s.entries, ["container 375 x 812", "columns 3", "items 4"])
+        let again = s.enter("size 50 x 60")
+        XCTAssertEqual(again.diagnostics, "")
+        let height = s.enter("height 100")
+        XCTAssertEqual(height.diagnostics, "", "no duplicate-setting warning for a replaced setting")
+        XCTAssertEqual(s.entries, ["container 375 x 812", "columns 3", "items 4", "height 100"], "height replaces size: one property")
+        XCTAssertEqual(s.tables.first?.elements.first?.frame.height, 100)
+    }
+
+    func testReplacementThatUsesALaterLetGoesAtTheEnd() {
+        let s = Session()
+        for e in ["columns 2", "let c = 3", "columns c"] { XCTAssertFalse(s.enter(e).failed, e) }
+        XCTAssertEqual(s.entries, ["let c = 3", "columns c"])
+    }
+
+    func testOverlappingSettingsAreKeptWithoutWarning() {
+        let s = Session()
+        XCTAssertFalse(s.enter("spacing 10").failed)
+        let r = s.enter("rowSpacing 5")
+        XCTAssertEqual(r.diagnostics, "")
+        XCTAssertEqual(s.entries, ["spacing 10", "rowSpacing 5"])
+    }
+
+    func testErrorsPointIntoTheEntryAndChangeNothing() {
+        let s = Session()
+        for e in ["columns 3", "items 5"] { XCTAssertFalse(s.enter(e).failed) }
+        let before = s.tables
+        let r = s.enter("columns 0")
+        XCTAssertTrue(r.failed)
+        XCTAssertTrue(r.diagnostics.hasPrefix("<repl>:1:9: error:"), r.diagnostics)
+        XCTAssertTrue(r.diagnostics.contains("  1 | columns 0"), r.diagnostics)
+        XCTAssertEqual(s.entries, ["columns 3", "items 5"])
+        XCTAssertEqual(s.tables, before)
+        // A block over lines: the line of the entry, not of the session.
+        let block = s.enter("section {\n  items 2\n  height -5\n}")
+        XCTAssertTrue(block.failed)
+        XCTAssertTrue(block.diagnostics.contains("<repl>:3:"), block.diagnostics)
+    }
+
+    func testExpressionsPrintValuesFromTheTableAndTheLets() {
+        let s = Session()
+        for e in ["columns 2", "spacing 10", "insets 10", "items 4", "let hs = [100, 150]", "height hs[i % 2]"] {
+            XCTAssertFalse(s.enter(e).failed, e)
+        }
+        let table = try! XCTUnwrap(s.tables.first)
+        let f = table.elements[1].frame
+        let expected = Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).description
+        XCTAssertEqual(s.enter("frame(0, 1)").output, expected + "\n")
+        XCTAssertEqual(s.enter("contentHeight").output, NumberFormat.format(table.contentHeight) + "\n")
+        XCTAssertEqual(s.enter("hs[1] * 2").output, "300\n")
+        XCTAssertEqual(s.enter("1 + 2 == 3").output, "true\n")
+        XCTAssertEqual(s.entries.count, 6, "expressions are not added to the session")
+        let bad = s.enter("frame(0, 9)")
+        XCTAssertTrue(bad.failed)
+        XCTAssertTrue(bad.diagnostics.hasPrefix("<repl>:1:10: error: section 0 has no item 9"), bad.diagnostics)
+        let item = s.enter("i")
+        XCTAssertTrue(item.failed)
+        XCTAssertTrue(item.diagnostics.contains("'i' has no value"), item.diagnostics)
+        XCTAssertFalse(s.enter("+").diagnostics.contains("after 'expect'"), "the hidden 'expect' never shows")
+    }
+
+    func testSummaryCountsWhatMoved() {
+        let s = Session()
+        for e in ["columns 2", "items 5", "height 40 + i * 10"] { XCTAssertFalse(s.enter(e).failed) }
+        let before = try! XCTUnwrap(s.tables.first)
+        let r = s.enter("columns 3")
+        let after = try! XCTUnwrap(s.tables.first)
+        let moved = zip(before.elements, after.elements).filter { $0.frame != $1.frame }.count
+        XCTAssertGreaterThan(moved, 0)
+        XCTAssertTrue(r.output.contains("; \(moved) cells moved"), r.output)
+        XCTAssertTrue(r.output.hasPrefix("1 section, 5 items, content 375 x \(NumberFormat.format(after.contentHeight))"), r.output)
+        XCTAssertTrue(s.enter("header 20").output.contains("1 header added"))
+    }
+
+    func testUndoAndReset() {
+        let s = Session()
+        XCTAssertEqual(s.undo().output, "nothing to undo\n")
+        for e in ["columns 2", "items 3", "columns 3"] { XCTAssertFalse(s.enter(e).failed) }
+        _ = s.undo()
+        XCTAssertEqual(s.entries, ["columns 2", "items 3"])
+        _ = s.reset()
+        XCTAssertEqual(s.entries, [])
+        XCTAssertEqual(s.tables.first?.elements.count, 0)
+        _ = s.undo()
+        XCTAssertEqual(s.entries, ["columns 2", "items 3"])
+    }
+
+    func testLoadKeepsCommentsAndSavesTheSameText() throws {
+        let text = "// three columns\ncolumns 3 // lanes\n\nsection {\n  items 4\n}\nlet a = 1; let b = 2\n// the end\n"
+        let s = Session()
+        let r = s.load(SourceFile(name: "x.wfl", text: text), name: "x")
+        XCTAssertFalse(r.failed, r.diagnostics)
+        XCTAssertEqual(s.entries.count, 3)
+        XCTAssertEqual(s.text, text.replacingOccurrences(of: "\n\n", with: "\n"))
+        XCTAssertEqual(s.tables.first?.name, "x")
+        let bad = s.load(SourceFile(name: "bad.wfl", text: "columns 3\ncolums 4\n"), name: "bad")
+        XCTAssertTrue(bad.failed)
+        XCTAssertTrue(bad.diagnostics.hasPrefix("bad.wfl:2:1: error: unknown setting 'colums'"), bad.diagnostics)
+        XCTAssertEqual(s.entries.count, 3, "a file with errors is not loaded")
+    }
+
+    func testSessionsWithLayoutBlocks() {
+        let s = Session()
+        XCTAssertFalse(s.enter("layout a {\n  items 2\n}").failed)
+        XCTAssertFalse(s.enter("layout b {\n  items 3\n  let k = 7\n}").failed)
+        XCTAssertEqual(s.enter("frame(0, 2)[0] >= 0").output, "true\n", "expressions ask the last layout")
+        XCTAssertEqual(s.enter("k * 2").output, "14\n", "and see its lets")
+        XCTAssertTrue(s.enter("frame(0, 3)").failed)
+    }
+}
+
+/// `wfl repl` through a pipe: the golden session and the end-to-end three-column layout.
+final class ReplPipeTests: XCTestCase {
+    /// Runs `wfl repl` in `directory` with `input`; standard output and error go to one file, in
+    /// the order written.
+    static func runMerged(_ input: String, in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = WFLCommand.binary
+        process.arguments = ["repl"]
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        process.currentDirectoryURL = directory
+        let outURL = directory.appendingPathComponent(".repl-output")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let inp = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = inp
+        try process.run()
+        inp.fileHandleForWriting.write(Data(input.utf8))
+        try inp.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        try? FileManager.default.removeItem(at: outURL)
+        return (process.terminationStatus, text)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wfl-repl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Every command, errors mid-session, blocks over several lines: the whole output pinned.
+    func testGoldenSession() throws {
+        let input = Golden.root.appendingPathComponent("Tests/Fixtures/repl/session.repl")
+        let expected = Golden.root.appendingPathComponent("Tests/Fixtures/repl/session.expected")
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = String(decoding: try Data(contentsOf: input), as: UTF8.self)
+        let result = try Self.runMerged(script, in: dir)
+        Golden.check("exit status \(result.status)\n" + result.output, against: expected, input: input)
+        // The file that ':save' wrote is what 'wfl run' accepts.
+        let run = try WFLCommand.run(["run", dir.appendingPathComponent("saved.wfl").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    func testPipeHasNoPromptsNoEscapesAndSplitsTheStreams() throws {
+        let r = try WFLCommand.run(["repl"], input: Data("columns 3\nitems 2\ncolums 2\ncontentHeight\n:json\n".utf8))
+        XCTAssertFalse(r.stdout.contains("\u{1B}"))
+        XCTAssertFalse(r.stderr.contains("\u{1B}"))
+        XCTAssertFalse(r.stdout.contains("wfl>"))
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix("1 section, 0 items"), r.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("1 section, 2 items"), r.stdout)
+        XCTAssertTrue(r.stderr.hasPrefix("<repl>:1:1: error: unknown setting 'colums'"), r.stderr)
+        XCTAssertEqual(r.status, 65, "an entry had errors")
+        let json = try JSONSerialization.jsonObject(with: Data(lines[3...].joined(separator: "\n").utf8)) as? [String: Any]
+        XCTAssertNotNil(json?["layouts"])
+        let clean = try WFLCommand.run(["repl"], input: Data("columns 3\n:quit\ncolums 2\n".utf8))
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertEqual(clean.stderr, "", "nothing is read after ':quit'")
+    }
+
+    func testUsage() throws {
+        let r = try WFLCommand.run(["repl", "feed.wfl"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains(":load feed.wfl"), r.stderr)
+    }
+
+    /// "Done when": the seed's three-column layout typed line by line, looked at, asked for
+    /// frames, saved, and the saved file gives what the sample gives.
+    func testThreeColumnsLineByLineThenSaveAndRun() throws {
+        let sample = Golden.root.appendingPathComponent("samples/three-columns.wfl")
+        let lines = String(decoding: try Data(contentsOf: sample), as: UTF8.self).split(separator: "\n").map(String.init)
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = (lines + [":show", "frame(0, 3)", "contentHeight", ":save three-columns.wfl", ":quit"]).joined(separator: "\n") + "\n"
+        let r = try Self.runMerged(script, in: dir)
+        XCTAssertEqual(r.status, 0, r.output)
+        let out = r.output
+        XCTAssertFalse(out.contains("error"), out)
+        XCTAssertEqual(out.components(separatedBy: "expectation holds").count - 1, 4, out)
+        XCTAssertTrue(out.contains("1 section, 30 items"), out)
+        XCTAssertTrue(out.contains("┌"), "the picture")
+
+        let saved = dir.appendingPathComponent("three-columns.wfl")
+        let fromSession = try WFLCommand.run(["run", "--format", "json", saved.path])
+        let fromSample = try WFLCommand.run(["run", "--format", "json", sample.path])
+        XCTAssertEqual(fromSession.status, 0, fromSession.stderr)
+        XCTAssertEqual(fromSession.stdout, fromSample.stdout)
+        // The frame asked for is the one of the table.
+        let source = SourceFile(name: "three-columns.wfl", bytes: [UInt8](try Data(contentsOf: saved)))
+        let table = try XCTUnwrap(Evaluator.evaluate(Parser.parse(source).tree, source: source).tables.first)
+        let f = table.elements[3].frame
+        XCTAssertTrue(out.contains(Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).description + "\n"), out)
+        XCTAssertTrue(out.contains("\n" + NumberFormat.format(table.contentHeight) + "\n"), out)
+    }
+}
+
+#if canImport(Glibc)
+/// `wfl repl` on a real pseudo-terminal: keys, history, Ctrl-C, Ctrl-D, and the terminal mode
+/// put back afterwards.
+final class ReplTerminalTests: XCTestCase {
+    final class PTY {
+        let master: Int32
+        let slave: Int32
+        var transcript = ""
+        let process = Process()
+
+        init() throws {
+            // Glibc's module map leaves out posix_openpt and friends (they need _XOPEN_SOURCE).
+            typealias OpenPT = @convention(c) (Int32) -> Int32
+            typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            let libc = dlopen(nil, RTLD_NOW)
+            guard let o = dlsym(libc, "posix_openpt"), let g = dlsym(libc, "grantpt"), let u = dlsym(libc, "unlockpt"),
+                  let n = dlsym(libc, "ptsname") else { throw XCTSkip("no pseudo-terminal functions") }
+            let openpt = unsafeBitCast(o, to: OpenPT.self), grantpt = unsafeBitCast(g, to: OpenPT.self)
+            let unlockpt = unsafeBitCast(u, to: OpenPT.self), ptsname = unsafeBitCast(n, to: PTName.self)
+            master = openpt(O_RDWR | O_NOCTTY)
+            guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+                throw XCTSkip("no pseudo-terminal here")
+            }
+            slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+            guard slave >= 0 else { throw XCTSkip("cannot open the pseudo-terminal") }
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+            process.executableURL = WFLCommand.binary
+            process.arguments = ["repl"]
+            var env = ProcessInfo.processInfo.environment
+            env["NO_COLOR"] = "1"
+            env["TERM"] = "xterm"
+            process.environment = env
+            let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+            process.standardInput = handle
+            process.standardOutput = handle
+            process.standardError = handle
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            close(master)
+            close(slave)
+        }
+
+        func start() throws { try process.run() }
+
+        var lflag: tcflag_t {
+            var t = termios()
+            tcgetattr(slave, &t)
+            return t.c_lflag
+        }
+
+        func send(_ s: String) {
+            let bytes = Array(s.utf8)
+            _ = bytes.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+        }
+
+        /// Reads until the transcript after the offset `from` (in UTF-8 bytes) holds `marker`;
+        /// false after `timeout` seconds.
+        @discardableResult
+        func wait(for marker: String, after from: Int = 0, timeout: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            var buf = [UInt8](repeating: 0, count: 4096)
+            while true {
+                if String(decoding: Array(transcript.utf8).dropFirst(from), as: UTF8.self).contains(marker) { return true }
+                if Date() >= deadline { return false }
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                _ = poll(&p, 1, 50)
+                let n = read(master, &buf, buf.count)
+                if n > 0 { transcript += String(decoding: buf[0..<n], as: UTF8.self) }
+            }
+        }
+
+        /// Sends keys and waits for the next prompt at the start of a line after them.
+        func type(_ keys: String, prompt: String = "wfl> ") {
+            let mark = transcript.utf8.count
+            send(keys)
+            XCTAssertTrue(wait(for: "\n\r" + prompt, after: mark), "no prompt after \(keys.debugDescription):\n\(transcript)")
+        }
+
+        func waitForExit() -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < deadline {
+                wait(for: "\u{0}never", after: transcript.utf8.count, timeout: 0.1)
+            }
+            return !process.isRunning
+        }
+    }
+
+    static let esc = "\u{1B}"
+
+    func testTypingEditingHistoryCtrlCAndCtrlD() throws {
+        let pty = try PTY()
+        let before = pty.lflag
+        XCTAssertNotEqual(before & tcflag_t(ICANON), 0)
+        try pty.start()
+        XCTAssertTrue(pty.wait(for: "wfl> "), pty.transcript)
+        let e = Self.esc
+        pty.type("columns 3\r")
+        pty.type("items 4\r")
+        pty.type("frme(0, 0)" + "\(e)[H\(e)[C\(e)[C" + "a\r")            // home, right, right: frame
+        pty.type("\(e)[A\(e)[A" + "\u{7F}9\r")                            // up, up: items 4; backspace: items 9
+        pty.type("garbage\u{15}contentHeight\r")                          // Ctrl-U
+        pty.type("contentWidthXYZ\(e)[D\(e)[D\(e)[D\u{0B}\r")              // left x3, Ctrl-K
+        pty.type("1 + 23\(e)[D\(e)[D\(e)[3~\r")                           // delete: 1 + 3
+        pty.type("columns 7 8\u{17}\r")                                   // Ctrl-W: columns 7
+        pty.type("olumns 2\u{01}c\r")                                     // Ctrl-A: columns 2
+        pty.type("\(e)[A\u{05}\u{02}\u{02}\u{06}\r")                      // up, Ctrl-E, Ctrl-B x2, Ctrl-F: columns 2 again
+        pty.type("section {\r", prompt: "...> ")
+        pty.type("items 3\u{03}")                                         // Ctrl-C drops the open block
+        pty.type("contentHeight\r")
+        pty.send("\u{04}")                                                // Ctrl-D on an empty line
+        XCTAssertTrue(pty.waitForExit(), pty.transcript)
+        XCTAssertEqual(pty.process.terminationStatus, 0)
+        XCTAssertEqual(pty.lflag, before, "the terminal mode is put back")
+
+        // What a pipe prints for the same entries, in the same order.
+        let piped = try WFLCommand.run(["repl"], input: Data("""
+            columns 3
+            items 4
+            frame(0, 0)
+            items 9
+            contentHeight
+            contentWidth
+            1 + 3
+            columns 7
+            columns 2
+            columns 2
+            contentHeight
+
+            """.utf8))
+        XCTAssertEqual(piped.stderr, "")
+        let transcript = pty.transcript.replacingOccurrences(of: "\r", with: "")
+        XCTAssertFalse(transcript.contains("error"), transcript)
+        XCTAssertTrue(transcript.contains("^C"), transcript)
+        var rest = transcript[...]
+        for line in piped.stdout.split(separator: "\n") {
+            guard let r = rest.range(of: "\n" + line + "\n") else {
+                XCTFail("missing \(line.debugDescription) in order:\n\(transcript)")
+                break
+            }
+            rest = rest[r.upperBound...]
+        }
+    }
+
+    func testSignalsPutTheTerminalBack() throws {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            let pty = try PTY()
+            let before = pty.lflag
+            try pty.start()
+            XCTAssertTrue(pty.wait(for: "wfl> "), pty.transcript)
+            // Raw mode is on while the line is read.
+            let deadline = Date().addingTimeInterval(10)
+            while pty.lflag & tcflag_t(ICANON) != 0, Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(pty.lflag & tcflag_t(ICANON | ECHO), 0, "raw mode at the prompt")
+            kill(pty.process.processIdentifier, sig)
+            XCTAssertTrue(pty.waitForExit())
+            XCTAssertEqual(pty.process.terminationReason, .uncaughtSignal)
+            XCTAssertEqual(pty.process.terminationStatus, sig)
+            XCTAssertEqual(pty.lflag, before, "signal \(sig) restores the terminal mode")
+        }
+    }
+}
+#endif

@@ -1,0 +1,77 @@
+import XCTest
+import WFL
+
+/// The Swift API as the README shows it, through a plain (not @testable) import: only what is
+/// public is used here.
+final class SpecAPITests: XCTestCase {
+    /// The README's example, word for word.
+    func testTheReadmeExample() throws {
+        let spec = Spec(source: """
+            columns 2
+            spacing 10
+            insets 10
+            items 4
+            height [100, 150]
+            expect contentHeight == 330
+            """, name: "feed.wfl")
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)          // diagnostics as wfl prints them
+        let feed = try XCTUnwrap(spec.layout(named: "feed"))           // or spec.layouts[0]
+        XCTAssertEqual(feed.cell(section: 0, item: 1)?.frame, Frame(x: 192.5, y: 10, width: 172.5, height: 150))
+        XCTAssertEqual(feed.contentSize.height, 330)
+        XCTAssertEqual(feed.elements(in: Frame(x: 0, y: 0, width: 375, height: 100)).count, 2)
+        XCTAssertEqual(spec.failedExpectations.count, 0, spec.expectationReport)
+    }
+
+    func testErrorsAreReported() {
+        let spec = Spec(source: "colums 3\n", name: "t.wfl")
+        XCTAssertTrue(spec.hasErrors)
+        XCTAssertTrue(spec.layouts.isEmpty)
+        XCTAssertEqual(spec.checkExpectations().count, 0)
+        XCTAssertTrue(spec.diagnosticText.hasPrefix("t.wfl:1:1: error: unknown setting 'colums'"), spec.diagnosticText)
+        XCTAssertEqual(spec.expectationReport, spec.diagnosticText)
+    }
+
+    /// Frames at an offset: pinned headers through the API, as `header(s, ox, oy)` in `expect`.
+    func testOffsetsAndSupplementaryViews() throws {
+        let spec = Spec(source: "pinHeaders true\nheader 40\nfooter 20\nitems 6\nheight 100\nexpect header(0, 0, 150)[1] == 150\n", name: "pinned.wfl")
+        let t = try XCTUnwrap(spec.layouts.first)
+        XCTAssertEqual(t.sectionCount, 1)
+        XCTAssertEqual(t.header(section: 0)?.frame.y, 0)
+        XCTAssertEqual(t.header(section: 0, at: Offset(x: 0, y: 150))?.frame.y, 150)
+        XCTAssertEqual(t.at(Offset(x: 0, y: 150)).elements.first?.frame.y, 150)
+        XCTAssertEqual(t.footer(section: 0)?.frame.y, 360)
+        XCTAssertNil(t.header(section: 1))
+        XCTAssertNil(t.cell(section: 0, item: 6))
+        XCTAssertEqual(spec.checkExpectations().map(\.passed), [true])
+        // The pinned header is found where it stands at the offset.
+        let seen = t.elements(in: Frame(x: 0, y: 150, width: 375, height: 10), at: Offset(x: 0, y: 150))
+        XCTAssertEqual(seen.map(\.kind), [.header, .cell, .cell])
+    }
+
+    func testExpectationOutcomes() {
+        let spec = Spec(source: """
+            layout a {
+              items 1
+              expect contentHeight == 100, "tall"
+              expect frame(0, 1)[0] == 0
+            }
+            layout b {
+              items 2
+              expect contentWidth == 375
+            }
+            """, name: "two.wfl")
+        let outcomes = spec.checkExpectations()
+        XCTAssertEqual(outcomes.map(\.layout), ["a", "a", "b"])
+        XCTAssertEqual(outcomes.map(\.verdict), [.failed, .error, .passed])
+        XCTAssertEqual(outcomes[0].sides?.left, .number(182.5))
+        XCTAssertEqual(outcomes[0].label, "tall")
+        XCTAssertEqual(spec.expectationReport, """
+            two.wfl:3:10: failed: contentHeight == 100 ("tall"): left is 182.5, right is 100
+            two.wfl:4:10: failed: frame(0, 1)[0] == 0: section 0 has no item 1: it has 1
+            two.wfl:4:19: error: section 0 has no item 1: it has 1
+              4 |   expect frame(0, 1)[0] == 0
+                |                   ^
+
+            """)
+    }
+}
