@@ -221,6 +221,16 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(":load feed.wfl"), r.stderr)
     }
 
+    /// ':save' writes the session in the canonical form of 'wfl fmt'.
+    func testSaveWritesTheCanonicalForm() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wfl-repl-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.runMerged("columns   3\nsection {\nitems 4;height 10+i*2\n}\n:save s.wfl\n", in: dir)
+        let saved = try String(contentsOf: dir.appendingPathComponent("s.wfl"), encoding: .utf8)
+        XCTAssertEqual(saved, "columns 3\nsection {\n  items 4\n  height 10 + i * 2\n}\n")
+    }
+
     /// "Done when": the seed's three-column layout typed line by line, looked at, asked for
     /// frames, saved, and the saved file gives what the sample gives.
     func testThreeColumnsLineByLineThenSaveAndRun() throws {
@@ -242,8 +252,10 @@ final class ReplPipeTests: XCTestCase {
         let fromSample = try WFLCommand.run(["run", "--format", "json", sample.path])
         XCTAssertEqual(fromSession.status, 0, fromSession.stderr)
         XCTAssertEqual(fromSession.stdout, fromSample.stdout)
-        // The frame asked for is the one of the table.
+        // ':save' writes the canonical form: formatting the file changes nothing.
         let source = SourceFile(name: "three-columns.wfl", bytes: [UInt8](try Data(contentsOf: saved)))
+        XCTAssertEqual(try Formatter.format(source).get(), String(decoding: source.bytes, as: UTF8.self))
+        // The frame asked for is the one of the table.
         let table = try XCTUnwrap(Evaluator.evaluate(Parser.parse(source).tree, source: source).tables.first)
         let f = table.elements[3].frame
         XCTAssertTrue(out.contains(Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).description + "\n"), out)

@@ -172,7 +172,9 @@ final class Repl {
             }
         case "save":
             let path = expandHome(argument)
-            let text = session.text
+            // The session in the canonical form of `wfl fmt` (as typed, should that ever fail).
+            var text = session.text
+            if case .success(let canonical) = Formatter.format(SourceFile(name: argument, text: text)) { text = canonical }
             if let message = writeWhole(path, Array(text.utf8)) {
                 error(message)
                 fail(Exit.ioError)
