@@ -52,4 +52,16 @@ final class RendererTests: XCTestCase {
 
             """)
     }
+
+    func testALongLineIsShownAsAWindowAroundTheSpan() {
+        let text = "items 1 " + String(repeating: " ", count: 1000) + "colums 3 " + String(repeating: "x", count: 500) + "\n"
+        let source = SourceFile(name: "f.wfl", text: text)
+        let d = Diagnostic.error("unknown setting 'colums'", at: Span(1008, 1014))
+        XCTAssertEqual(DiagnosticRenderer().render(d, in: source), """
+            f.wfl:1:1009: error: unknown setting 'colums'
+              1 | ...\(String(repeating: " ", count: 60))colums 3 \(String(repeating: "x", count: 51))...
+                |    \(String(repeating: " ", count: 60))^~~~~~
+
+            """)
+    }
 }

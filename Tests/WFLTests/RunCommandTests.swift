@@ -29,7 +29,8 @@ final class RunCommandTests: XCTestCase {
         p.standardError = err
         p.standardInput = input
         try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        signal(SIGPIPE, SIG_IGN)
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()

@@ -50,33 +50,51 @@ public struct DiagnosticRenderer: Sendable {
         return paint("\(file.name):\(p.line):\(p.column):", "1")
     }
 
+    /// The widest source line shown whole; a longer one is shown as a window around the span.
+    static let maxWidth = 160
+
     /// The source line with a gutter, and carets under the span (only its first line, when it
     /// runs over several).
     private func snippet(_ file: SourceFile, _ span: Span, marker: String) -> String {
         let lineIndex = file.lineIndex(of: span.start)
-        let lineStart = file.lineStart(lineIndex)
-        let bytes = file.lineBytes(lineIndex)
+        let lineEnd = file.lineBytes(lineIndex).endIndex
         let number = String(lineIndex + 1)
         let pad = String(repeating: " ", count: number.count)
-        let text = String(decoding: bytes, as: UTF8.self)
-        // Tabs are kept in the caret line so the carets stay under what they mark.
-        var lead = ""
-        var count = 0
-        var i = lineStart
-        let lineEnd = bytes.endIndex
-        let stop = Swift.min(span.start, lineEnd)
-        while i < stop {
+        // The line's scalars, each byte that is not UTF-8 shown as U+FFFD (as columns count them),
+        // and where the span starts and ends among them.
+        var scalars: [Unicode.Scalar] = []
+        var first = -1, last = -1
+        var i = file.lineStart(lineIndex)
+        while i < lineEnd {
+            if i >= span.start, first < 0 { first = scalars.count }
+            if i < span.end { last = scalars.count }
             let len = UTF8Check.sequenceLength(file.bytes, i, lineEnd)
-            lead += file.bytes[i] == 0x09 ? "\t" : " "
-            i += len == 0 ? 1 : len
+            if len == 0 {
+                scalars.append("\u{FFFD}")
+                i += 1
+            } else {
+                scalars.append(String(decoding: file.bytes[i..<(i + len)], as: UTF8.self).unicodeScalars.first!)
+                i += len
+            }
         }
-        let markEnd = Swift.min(span.end, lineEnd)
-        while i < markEnd {
-            let len = UTF8Check.sequenceLength(file.bytes, i, lineEnd)
-            count += 1
-            i += len == 0 ? 1 : len
+        if first < 0 { first = scalars.count }
+        let count = Swift.max(1, last - first + 1)
+        // A long line (a minified spec, a file of one line) is cut to a window around the span.
+        var from = 0, to = scalars.count
+        if scalars.count > DiagnosticRenderer.maxWidth {
+            from = Swift.max(0, first - 60)
+            to = Swift.min(scalars.count, from + DiagnosticRenderer.maxWidth - 40)
         }
-        let carets = "^" + String(repeating: "~", count: Swift.max(0, count - 1))
+        var text = from > 0 ? "..." : ""
+        var lead = from > 0 ? "   " : ""
+        for k in from..<to {
+            text.unicodeScalars.append(scalars[k])
+            // Tabs are kept in the caret line so the carets stay under what they mark.
+            if k < first { lead += scalars[k] == "\t" ? "\t" : " " }
+        }
+        if to < scalars.count { text += "..." }
+        let shownCount = Swift.max(1, Swift.min(count, to - first))
+        let carets = "^" + String(repeating: "~", count: shownCount - 1)
         var out = "  " + paint(number + " |", "1;34") + (text.isEmpty ? "" : " " + text) + "\n"
         out += "  " + paint(pad + " |", "1;34") + " " + lead + paint(carets, marker) + "\n"
         return out

@@ -549,6 +549,10 @@ public struct Lexer {
                 }
             } else {
                 pos += 1
+                // A run of the same stray control character (a file of NUL bytes) is one mistake.
+                if c < 0x20 || c == 0x7F {
+                    while pos < buf.count, buf[pos] == c { pos += 1 }
+                }
             }
             let shown: String
             if c < 0x20 || c == 0x7F {
@@ -562,7 +566,7 @@ public struct Lexer {
             case UInt8(ascii: "#"): help = "comments start with '//'"
             case UInt8(ascii: "'"): help = "strings are written in double quotes: \"...\""
             case UInt8(ascii: "."): help = "numbers are written with a digit on each side of the point, as '0.5'"
-            default: break
+            default: if pos - start > 1 { help = "\(pos - start) of them in a row: is this a text file?" }
             }
             fail(start, pos, .error("unexpected character \(shown)", at: Span(start, pos), help: help))
         }
