@@ -25,6 +25,8 @@ struct Measure {
     var target: Double
     /// True when the target is a ratio to the baseline (wfl / baseline >= target), not a figure.
     var targetIsRatio = false
+    /// True when lower figures are better (times, bytes): the target is then a ceiling.
+    var lowerIsBetter = false
     var run: (Workload, Options) -> Outcome
 
     /// One row of the table: what was measured, both figures and notes to print under the table.
@@ -38,7 +40,7 @@ struct Measure {
         var notes: [String] = []
     }
 
-    static var all: [Measure] { [lex, parse, rect] }
+    static var all: [Measure] { [lex, parse, waterfall3, waterfall8, random, flow, rect, append, process, memory] }
 
     static func named(_ name: String) -> Measure? { all.first { $0.name == name } }
 }
@@ -136,6 +138,15 @@ extension Measure {
             for q in stride(from: 0, to: queries, by: queries / bruteQueries) where table.query(rects[q]) != brute(rects[q]) {
                 fail("wfl-bench: the index and the brute-force scan disagree on \(label) at rect \(rects[q])")
             }
+            // The baseline: C's brute-force scan over the same frames, as a plain array.
+            let frames = table.elements.map { wflc_frame(x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
+            var hits = [Int32](repeating: 0, count: n)
+            func cScan(_ r: Frame) -> Int {
+                frames.withUnsafeBufferPointer { f in hits.withUnsafeMutableBufferPointer { h in
+                    wflc_rect_scan(f.baseAddress, n, r.x, r.y, r.width, r.height, h.baseAddress)
+                } }
+            }
+            if cScan(rects[0]) != brute(rects[0]).count { fail("wfl-bench: the C scan disagrees on \(label)") }
             var found = 0, bruteFound = 0
             let (wfl, b) = Timer.interleaved(
                 runs: options.runs ?? 7, warmups: 1,
@@ -146,7 +157,7 @@ extension Measure {
                 },
                 baseline: { () -> Int in
                     bruteFound = 0
-                    for q in stride(from: 0, to: queries, by: queries / bruteQueries) { bruteFound += brute(rects[q]).count }
+                    for q in stride(from: 0, to: queries, by: queries / bruteQueries) { bruteFound += cScan(rects[q]) }
                     return bruteFound
                 })
             let perQuery = wfl.median / Double(queries), brutePerQuery = b.median / Double(bruteQueries)
@@ -155,7 +166,7 @@ extension Measure {
                          + "brute force \(Format.fixed(brutePerQuery * 1e3, 2)) ms a query: \(Format.fixed(brutePerQuery / perQuery, 0))x")
             if k == 0 { main = (1 / perQuery, 1 / brutePerQuery) }
         }
-        return Outcome(label: "rect 1M items", wfl: main.wfl, baseline: main.brute, baselineName: "brute force", notes: notes)
+        return Outcome(label: "rect 1M items", wfl: main.wfl, baseline: main.brute, baselineName: "C brute force", notes: notes)
     } }
 }
 

@@ -1,5 +1,6 @@
 // wfl-bench: throughput figures beside their baselines, measured in the same run.
 //
+//     swift build -c release --product wfl     (the `process` measure times this executable)
 //     swift run -c release wfl-bench [--quick] [--runs N] [--size MB] [MEASURE...]
 //
 // Each selected measure (all by default) prints one row: the measure, wfl's figure, the baseline's
@@ -28,7 +29,8 @@ struct Options {
     static let usage = """
         usage: wfl-bench [--quick] [--runs N] [--size MB] [MEASURE...]
 
-          --quick     a 1 MB spec instead of 10 MB (a smoke test; figures are noisier)
+          --quick     a 1 MB spec instead of 10 MB, 100,000 items instead of 1,000,000
+                      (a smoke test; figures are noisier)
           --runs N    timed runs per measure (default: each measure's own)
           --size MB   the size of the generated spec in MB (10^6 bytes)
           --write-spec PATH
@@ -86,7 +88,7 @@ struct Options {
     }
 
     static var helpText: String {
-        usage + "\n" + Measure.all.map { "  \(Format.pad($0.name, 10)) \($0.summary); target >= \(Format.figure($0.target))\($0.targetIsRatio ? "x the baseline" : " " + $0.unit)" }
+        usage + "\n" + Measure.all.map { "  \(Format.pad($0.name, 10)) \($0.summary); target \($0.lowerIsBetter ? "<=" : ">=") \(Format.figure($0.target))\($0.targetIsRatio ? "x the baseline" : " " + $0.unit)" }
             .joined(separator: "\n")
     }
 
@@ -110,6 +112,9 @@ struct StandardError: TextOutputStream {
 
 // MARK: - Running
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child" {
+    memoryChild(CommandLine.arguments[2])
+}
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG
@@ -137,14 +142,15 @@ var notes: [String] = []
 var missed = 0
 for m in options.selected {
     let o = m.run(work, options)
-    let pass = m.targetIsRatio ? o.wfl / o.baseline >= m.target : o.wfl >= m.target
+    let figure = m.targetIsRatio ? o.wfl / o.baseline : o.wfl
+    let pass = m.lowerIsBetter ? figure <= m.target : figure >= m.target
     if !pass { missed += 1 }
     rows.append([
         o.label,
         "\(Format.figure(o.wfl)) \(m.unit)",
         "\(o.baselineName) \(Format.figure(o.baseline)) \(m.unit)",
         "\(Format.fixed(o.wfl / o.baseline, 2))x",
-        m.targetIsRatio ? ">= \(Format.figure(m.target))x" : ">= \(Format.figure(m.target)) \(m.unit)",
+        (m.lowerIsBetter ? "<= " : ">= ") + (m.targetIsRatio ? "\(Format.figure(m.target))x" : "\(Format.figure(m.target)) \(m.unit)"),
         pass ? "PASS" : "MISS",
     ])
     notes += o.notes.map { "\(m.name): \($0)" }

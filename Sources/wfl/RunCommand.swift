@@ -114,6 +114,17 @@ struct RunCommand {
         let tables = evaluation.tables.map { t in
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
+        // json and csv: formatted into bytes on two threads and written in large blocks.
+        if format == "json" || format == "csv" {
+            let pieces = format == "json" ? JSONFormat.pieces(tables) : CSVFormat.pieces(tables)
+            let toFile = output != nil && output != "-"
+            let bytes = emitPieces(pieces, collect: toFile)
+            if toFile, let output, let message = writeWhole(output, bytes) {
+                writeErr("wfl: \(message)\n")
+                return Exit.ioError
+            }
+            return Exit.ok
+        }
         let text: String
         switch format {
         case "json": text = JSONFormat.format(tables)
@@ -164,13 +175,14 @@ extension Substring {
 }
 
 /// Writes a file whole or not at all: a temporary file beside it, then a rename. Returns why it
-/// failed, or nil.
+/// failed, or nil. Killed half-way (SIGKILL, power loss), wfl leaves the old file as it was and
+/// may leave the temporary file, `.NAME.wfl-tmp-XXXXXX` beside it, which can be deleted.
 func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
     let slash = path.lastIndex(of: "/")
     let dir = slash.map { String(path[..<$0]) } ?? "."
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-XXXXXX".utf8CString)
+    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-tmp-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     if fd < 0 { return why(String(cString: strerror(errno)).lowercased()) }
     let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -20,6 +20,14 @@ enum Exit {
 }
 
 signal(SIGPIPE, SIG_DFL)
+// An argument that is not UTF-8 (a file name in another encoding) reaches Swift with its bad
+// bytes replaced, so that file could never be opened: say so rather than "no such file".
+for k in 1..<Int(CommandLine.argc) {
+    if let raw = CommandLine.unsafeArgv[k], String(validatingCString: raw) == nil {
+        writeErr("wfl: cannot use '\(String(cString: raw))': the name is not UTF-8; rename the file\n")
+        exit(Exit.ioError)
+    }
+}
 let status = CLI(arguments: Array(CommandLine.arguments.dropFirst())).run()
 flushOutput()
 exit(status)

@@ -7,12 +7,14 @@
  * baseline measured in the same run. One .c file per yardstick:
  *
  *   tokens.c   wflc_count_tokens   the lexer (LANGUAGE.md, "Lexical structure")
- *
- * Later yardsticks (waterfall placement, flow line breaking, a JSON writer) get their own file and
- * their own section below.
+ *   layout.c   wflc_waterfall_*, wflc_flow_random, wflc_random, wflc_rect_scan
+ *                                  the engines (LAYOUT.md) and a brute-force rect query
+ *   json.c     wflc_write_json     the json table of CLI.md, written with fprintf
+ *   memory.c   wflc_heap_in_use    malloc's bytes in use (mallinfo2), for the memory measure
  */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,6 +36,49 @@ extern "C" {
  * It does not store the tokens: it is an upper bound on what a byte-level lexer can do here.
  */
 size_t wflc_count_tokens(const unsigned char *buf, size_t len);
+
+/* ---- layout.c -------------------------------------------------------------------------------- */
+
+/* A frame as four doubles, origin top-left. */
+typedef struct { double x, y, width, height; } wflc_frame;
+
+/* `random(lo, hi)` of LANGUAGE.md for (seed, s, i, k): the SplitMix-like mixer, then lo + z mod (hi - lo). */
+uint64_t wflc_random(uint64_t seed, uint64_t s, uint64_t i, uint64_t k, int64_t lo, int64_t hi);
+
+/*
+ * One vertical waterfall section (LAYOUT.md, "Waterfall"): order shortest, span 1, `insets inset`,
+ * `spacing spacing`, container width cw, no header or footer. Item i is `heights[i % nheights]`
+ * tall (list), or `50 + random(0, 150)` with `seed` (random). Writes `items` frames to `out` and
+ * returns the content height.
+ */
+double wflc_waterfall_list(int columns, const double *heights, size_t nheights, size_t items, double cw,
+                           double spacing, double inset, wflc_frame *out);
+double wflc_waterfall_random(int columns, uint64_t seed, size_t items, double cw, double spacing, double inset,
+                             wflc_frame *out);
+
+/*
+ * One vertical flow section with no insets (LAYOUT.md, "Flow"), justify uikit and align center,
+ * sized `40 + random(0, 120) x 30 + random(0, 40)`: line breaking and placement. Writes `items`
+ * frames to `out`, returns the content height.
+ */
+double wflc_flow_random(uint64_t seed, size_t items, double cw, double spacing, wflc_frame *out);
+
+/* Brute force: the indices of the frames overlapping (x, y, w, h) as open intervals, in order. */
+size_t wflc_rect_scan(const wflc_frame *frames, size_t n, double x, double y, double w, double h, int32_t *out);
+
+/* ---- json.c ---------------------------------------------------------------------------------- */
+
+/*
+ * Writes one layout's json table (CLI.md's shape; every element a cell of section 0) to `path`
+ * with fprintf, numbers as "%.17g". Returns 0, or -1 when the file cannot be written.
+ */
+int wflc_write_json(const char *path, const char *name, double cw, double ch, double contentW, double contentH,
+                    const wflc_frame *frames, size_t n);
+
+/* ---- memory.c -------------------------------------------------------------------------------- */
+
+/* Bytes malloc has handed out and not taken back (mallinfo2: arenas plus mmapped blocks). */
+size_t wflc_heap_in_use(void);
 
 #ifdef __cplusplus
 }

@@ -13,8 +13,17 @@ public enum Flow {
 
     /// Lays out every section of `layout`; warnings (overflowing items) go to `warnings`.
     public static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+        Flow.layout(layout, warnings: &warnings, spareElements: [], spareLevels: [])
+    }
+
+    /// The same, building the table in the storage of an older table's elements and index levels
+    /// (`AttributeTable.relayout`).
+    static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                       spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var table = AttributeTable(name: layout.name, style: layout.style, direction: layout.direction,
                                    containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
+        table.elements = consume spareElements
+        table.elements.removeAll(keepingCapacity: true)
         table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
         let vertical = layout.direction == .vertical
         let cw = layout.containerWidth, ch = layout.containerHeight
@@ -24,10 +33,13 @@ public enum Flow {
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = 0.0
         var itemsStart = 0.0
+        // Leaf boxes of the index made as each line is placed, in the old level 0's storage.
+        var spareLevels = consume spareLevels
+        var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
         for section in layout.sections {
             do {
                 let start = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table,
-                                    warnings: &warnings)
+                                    warnings: &warnings, leaves: &leaves)
                 if section.index == 0 { itemsStart = start }
                 top = table.sectionStarts[table.sectionStarts.count - 1].stop
             } catch {
@@ -54,7 +66,7 @@ public enum Flow {
             }
         }
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
-        table.index = RectIndex(table.elements)
+        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
         return .success(table)
     }
 
@@ -62,7 +74,7 @@ public enum Flow {
     /// header and `ins.top`); the section's stop is in its `SectionIndex`.
     static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
                     machine m: inout Machine, into table: inout AttributeTable,
-                    warnings: inout [Diagnostic]) throws(Diagnostic) -> Double {
+                    warnings: inout [Diagnostic], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> Double {
         var top = topIn
         let s = sec.index
         let ins = sec.insets
@@ -102,30 +114,53 @@ public enum Flow {
         // "Every item of the section has the same size (both sides equal within 1e-6)".
         var sameSize = true
         var w0 = 0.0, h0 = 0.0
-        for i in 0..<sec.items {
-            m.beginItem(i, section: s)
+        // The rules, taken apart once rather than per item.
+        var rules: (ItemRule, ItemRule)? = nil
+        switch sec.size {
+        case .natural(let wRule, let hRule): rules = (wRule, hRule)
+        case .length(let rule):
+            // The resolver refuses `height`/`width` alone in a flow layout; never reached.
+            if sec.items > 0 { throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan) }
+        }
+        // Work on the table's array as a local (one owner: no copy, no uniqueness checks per item).
+        var elements = table.elements
+        table.elements = []
+        defer { table.elements = elements }
+        if let (wRule, hRule) = rules {
             m.available = VarSets.flowSize | VarSets.layout
-            let w: Double, h: Double
-            switch sec.size {
-            case .natural(let wRule, let hRule):
-                w = try Waterfall.ruleValue(wRule, &m, i, s)
-                h = try Waterfall.ruleValue(hRule, &m, i, s)
-                for (v, rule) in [(w, wRule), (h, hRule)] where !(v.isFinite && v >= 0) {
+            // Flat rules (FlatRule.swift) run here without copying the rules per item.
+            let wFlat = wRule.flat ?? FlatRule(), hFlat = hRule.flat ?? FlatRule()
+            let hasW = wRule.flat != nil, hasH = hRule.flat != nil
+            // `i` is set only before a compiled rule runs when the flat ones do not read it.
+            let lazyI = hasW && hasH && (wFlat.reads | hFlat.reads) & EngineVar.i.bit == 0
+            for i in 0..<sec.items {
+                m.beginItem(i, section: s, settingI: !lazyI)
+                var w = 0.0, h = 0.0
+                var draws = m.randomCount
+                if hasW, wFlat.run(&m, &w) {} else {
+                    m.randomCount = draws
+                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                    w = try Waterfall.ruleValue(wRule, &m, i, s)
+                }
+                draws = m.randomCount
+                if hasH, hFlat.run(&m, &h) {} else {
+                    m.randomCount = draws
+                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                    h = try Waterfall.ruleValue(hRule, &m, i, s)
+                }
+                if !(w.isFinite && w >= 0) || !(h.isFinite && h >= 0) {
+                    let (v, rule) = !(w.isFinite && w >= 0) ? (w, wRule) : (h, hRule)
                     throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
                                            at: rule.span)
                 }
-            case .length(let rule):
-                // The resolver refuses `height`/`width` alone in a flow layout; never reached.
-                throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
+                if i == 0 {
+                    w0 = w
+                    h0 = h
+                } else if sameSize, abs(w - w0) > tolerance || abs(h - h0) > tolerance {
+                    sameSize = false
+                }
+                elements.append(Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h)))
             }
-            if i == 0 {
-                w0 = w
-                h0 = h
-            } else if sameSize, abs(w - w0) > tolerance || abs(h - h0) > tolerance {
-                sameSize = false
-            }
-            table.elements.append(Element(kind: .cell, section: s, item: i, frame: Frame(x: 0, y: 0, width: w, height: h),
-                                          zIndex: ZIndex.cell))
         }
 
         // 4. Lines: walk the items in order; an item joins the current line when
@@ -137,7 +172,7 @@ public enum Flow {
         var overflowed = false
         let n = sec.items
         while j < n {
-            let firstFrame = table.elements[first + j].frame
+            let firstFrame = elements[first + j].frame
             var used = vertical ? firstFrame.width : firstFrame.height
             var thickness = vertical ? firstFrame.height : firstFrame.width
             // A line's first item wider than aw overflows, with a warning (once per section).
@@ -151,15 +186,17 @@ public enum Flow {
                 }
             }
             var end = j + 1
-            while end < n {
-                let f = table.elements[first + end].frame
-                let w = vertical ? f.width : f.height
-                guard used + gap + w <= length + tolerance else { break }
-                used = used + gap + w
-                let t = vertical ? f.height : f.width
-                // 5. lineH = the tallest item of the line.
-                if t > thickness { thickness = t }
-                end += 1
+            elements.withUnsafeBufferPointer { elements in
+                while end < n {
+                    let f = elements[first + end].frame
+                    let w = vertical ? f.width : f.height
+                    guard used + gap + w <= length + tolerance else { break }
+                    used = used + gap + w
+                    let t = vertical ? f.height : f.width
+                    // 5. lineH = the tallest item of the line.
+                    if t > thickness { thickness = t }
+                    end += 1
+                }
             }
             // 6. y of the line: top for the first line, then previous line's y + its lineH + rs.
             if let p = previous { lineY = p.y + p.thickness + lineGap }
@@ -210,34 +247,39 @@ public enum Flow {
                 x = p
                 step = g
             }
-            for q in 0..<count {
-                var f = table.elements[first + j + q].frame
-                let w = vertical ? f.width : f.height
-                let t = vertical ? f.height : f.width
-                let along: Double
-                switch placement {
-                case .packed:
-                    along = x
-                    x += w + step
-                case .grid(let g):
-                    let u = vertical ? w0 : h0
-                    along = left + Double(q) * (u + g)
+            let align = sec.align
+            elements.withUnsafeMutableBufferPointer { elements in
+                for q in 0..<count {
+                    var f = elements[first + j + q].frame
+                    let w = vertical ? f.width : f.height
+                    let t = vertical ? f.height : f.width
+                    let along: Double
+                    switch placement {
+                    case .packed:
+                        along = x
+                        x += w + step
+                    case .grid(let g):
+                        let u = vertical ? w0 : h0
+                        along = left + Double(q) * (u + g)
+                    }
+                    let across: Double
+                    switch align {
+                    case .center: across = lineY + (thickness - t) / 2
+                    case .start: across = lineY
+                    case .end: across = lineY + thickness - t
+                    }
+                    if vertical {
+                        f.x = along
+                        f.y = across
+                    } else {
+                        f.x = across
+                        f.y = along
+                    }
+                    elements[first + j + q].frame = f
                 }
-                let across: Double
-                switch sec.align {
-                case .center: across = lineY + (thickness - t) / 2
-                case .start: across = lineY
-                case .end: across = lineY + thickness - t
-                }
-                if vertical {
-                    f.x = along
-                    f.y = across
-                } else {
-                    f.x = across
-                    f.y = along
-                }
-                table.elements[first + j + q].frame = f
             }
+            // The line's elements are final: box the complete blocks below its end.
+            elements.withUnsafeBufferPointer { leaves.catchUp($0, upTo: first + end) }
             // 9. bottom = last line's y + its lineH.
             bottom = lineY + thickness
             previous = (lineY, thickness)
@@ -247,8 +289,8 @@ public enum Flow {
         top = bottom + (vertical ? ins.bottom : ins.right)
         index.end = top
         if sec.footer > 0 {
-            index.footer = table.elements.count
-            table.elements.append(Waterfall.supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical,
+            index.footer = elements.count
+            elements.append(Waterfall.supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical,
                                                           cw: cw, ch: ch, top: &top))
         }
         index.stop = top

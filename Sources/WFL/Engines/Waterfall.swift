@@ -14,8 +14,16 @@ public struct LayoutFailure: Error {
 public enum Waterfall {
     /// Lays out every section of `layout`.
     public static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+        Waterfall.layout(layout, spareElements: [], spareLevels: [])
+    }
+
+    /// The same, building the table in the storage of an older table's elements and index levels
+    /// (`AttributeTable.relayout`).
+    static func layout(_ layout: ResolvedLayout, spareElements: consuming [Element], spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var table = AttributeTable(name: layout.name, style: layout.style, direction: layout.direction,
                                    containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
+        table.elements = consume spareElements
+        table.elements.removeAll(keepingCapacity: true)
         table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
         let vertical = layout.direction == .vertical
         let cw = layout.containerWidth, ch = layout.containerHeight
@@ -26,15 +34,19 @@ public enum Waterfall {
         var top = 0.0
         // Round-robin sections: each cell's first lane, for the index's sequence.
         var laneGroups: [LaneGroup] = []
+        // Leaf boxes of the index made as the cells are written, in the old level 0's storage.
+        var spareLevels = consume spareLevels
+        var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
         for section in layout.sections {
             do {
                 top = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table,
-                              laneGroups: &laneGroups)
+                              laneGroups: &laneGroups, leaves: &leaves)
             } catch {
                 return .failure(LayoutFailure([error]))
             }
         }
-        table.index = RectIndex(table.elements, sequence: sequence(laneGroups, count: table.elements.count))
+        table.index = RectIndex(table.elements, sequence: sequence(laneGroups, count: table.elements.count), reusing: consume spareLevels,
+                                leaves: leaves.boxes)
         // Content size: (cw, top) for vertical, (top, ch) for horizontal.
         if vertical {
             table.contentWidth = cw
@@ -49,7 +61,7 @@ public enum Waterfall {
     /// One section, from `top` (x when horizontal); returns where the next section starts.
     static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
                     machine m: inout Machine, into table: inout AttributeTable,
-                    laneGroups: inout [LaneGroup]) throws(Diagnostic) -> Double {
+                    laneGroups: inout [LaneGroup], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> Double {
         var top = topIn
         let s = sec.index
         let ins = sec.insets
@@ -79,8 +91,7 @@ public enum Waterfall {
         // 2. laneW = (aw - (C - 1) * cs) / C, floored to 1/scale when scale > 0.
         var laneW = (available - Double(C - 1) * laneGap) / Double(C)
         if sec.scale > 0 { laneW = (laneW * sec.scale).rounded(.down) / sec.scale }
-        // 3. next[c] = top for every lane c.
-        var next = [Double](repeating: top, count: C)
+        // 3. next[c] = top for every lane c (below, with the items).
         // bottom: the largest maxY of the section's items, or top when it has none.
         var bottom = top
 
@@ -89,9 +100,6 @@ public enum Waterfall {
         m.set(.ah, ah)
         m.set(.n, Double(sec.items))
         m.set(.full, Double(C))
-        let spanMask = VarSets.span
-        let sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
-        let crossVar: EngineVar = vertical ? .w : .h
         m.inItem = true
         defer { m.inItem = false }
         index.firstCell = table.elements.count
@@ -99,11 +107,150 @@ public enum Waterfall {
         var firstLanes: [UInt16] = []
         if roundRobin { firstLanes.reserveCapacity(sec.items) }
 
-        for i in 0..<sec.items {
-            m.beginItem(i, section: s)
+        // 4.-10. for each item (below, in `place`).
+        let geometry = Geometry(vertical: vertical, C: C, laneW: laneW, laneGap: laneGap, itemGap: itemGap,
+                                crossStart: crossStart)
+        let next = UnsafeMutablePointer<Double>.allocate(capacity: C)
+        defer { next.deallocate() }
+        next.initialize(repeating: top, count: C)
+        // Work on the table's array as a local (one owner: no copy, no uniqueness checks per item).
+        var elements = table.elements
+        table.elements = []
+        do {
+            try place(sec, geometry, 0..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
+                      recordLanes: roundRobin, firstLanes: &firstLanes, leaves: &leaves)
+        } catch {
+            table.elements = elements
+            throw error
+        }
+        table.elements = elements
+        if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: C, firstLanes: firstLanes)) }
+        // top = bottom + ins.bottom: the section's end.
+        top = bottom + (vertical ? ins.bottom : ins.right)
+        index.end = top
+        if sec.footer > 0 {
+            index.footer = table.elements.count
+            table.elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
+        }
+        index.stop = top
+        table.sectionStarts.append(index)
+        return top
+    }
+
+    /// What LAYOUT.md's steps 1-3 fix for a section before its items.
+    struct Geometry {
+        var vertical: Bool
+        /// C: lanes.
+        var C: Int
+        var laneW: Double
+        /// cs between lanes (rs when horizontal), and rs along a lane (cs when horizontal).
+        var laneGap: Double, itemGap: Double
+        /// ins.left (ins.top when horizontal): where lane 0 starts.
+        var crossStart: Double
+    }
+
+    /// Steps 4-10 of LAYOUT.md's waterfall for the items `range` of a section: appends their cells
+    /// to `elements`, with `next` (C lanes) and `bottom` carried from the items before, and each
+    /// cell's first lane to `firstLanes` when `recordLanes`. The machine must hold the section's
+    /// variables (s, aw, ah, n, full) and be in an item rule.
+    static func place(_ sec: ResolvedSection, _ g: Geometry, _ range: Range<Int>, next: UnsafeMutablePointer<Double>,
+                      bottom: inout Double, machine m: inout Machine, into elements: inout [Element],
+                      recordLanes: Bool, firstLanes: inout [UInt16], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) {
+        let s = sec.index
+        let vertical = g.vertical, C = g.C, laneW = g.laneW, laneGap = g.laneGap, itemGap = g.itemGap
+        let spanMask = VarSets.span
+        let sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
+        let crossVar: EngineVar = vertical ? .w : .h
+        let spanRule = sec.span
+        // The rules, taken apart once rather than per item.
+        var lengthRule: ItemRule? = nil
+        var naturalRules: (ItemRule, ItemRule)? = nil
+        switch sec.size {
+        case .length(let r): lengthRule = r
+        case .natural(let a, let b): naturalRules = (a, b)
+        }
+        // `height [..]` and `height 100` read nothing of the machine: no per-item set-up for them.
+        var cycle: [Double] = []
+        var constantLength: Double? = nil
+        if let r = lengthRule {
+            switch r.kind {
+            case .cycle(let xs): cycle = xs
+            case .constant(let d): constantLength = d
+            default: break
+            }
+        }
+        let plainLength = !cycle.isEmpty || constantLength != nil
+        // A flat length rule (FlatRule.swift) runs here without copying the rule per item; when
+        // it reads none of i, w and col, they are set only before the compiled rule runs.
+        let flat = lengthRule?.flat ?? FlatRule()
+        let hasFlat = lengthRule?.flat != nil
+        let lazyVars = hasFlat && spanRule == nil
+            && flat.reads & (EngineVar.i.bit | EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
+        let needsMachine = spanRule != nil || !plainLength
+        var cycleAt = cycle.isEmpty ? 0 : range.lowerBound % cycle.count
+        let order = sec.order
+        let scale = sec.scale
+
+        // The common case on a short path: `order shortest`, no span rule, and a length that is a
+        // constant, a list or a flat rule reading none of i, w, col. The same steps 5-10 (k = 1);
+        // at the first item it cannot take (the flat rule gives up, or h is not a finite number
+        // >= 0) it stops and the general loop below carries on from that item, state and all.
+        var start = range.lowerBound
+        if order == .shortest, spanRule == nil, lengthRule != nil, plainLength || lazyVars {
+            let crossStart = g.crossStart, pitch = laneW + laneGap
+            m.available = sizeMask | VarSets.layout
+            let cycleCount = cycle.count
+            let constant = constantLength ?? 0
+            let isConstant = constantLength != nil
+            cycle.withUnsafeBufferPointer { cyc in
+                while start < range.upperBound {
+                    let i = start
+                    // 5. The lane whose next is smallest; ties: the smallest c.
+                    var c = 0
+                    var y = next[0]
+                    var lane = 1
+                    while lane < C {
+                        if next[lane] < y {
+                            y = next[lane]
+                            c = lane
+                        }
+                        lane += 1
+                    }
+                    // 8. h.
+                    let h: Double
+                    if isConstant {
+                        h = constant
+                    } else if cycleCount > 0 {
+                        h = cyc[cycleAt]
+                    } else {
+                        m.beginItem(i, section: s, settingI: false)
+                        var value = 0.0
+                        guard flat.run(&m, &value) else { break }
+                        h = value
+                    }
+                    guard h.isFinite, h >= 0 else { break }
+                    if cycleCount > 0 {
+                        cycleAt += 1
+                        if cycleAt == cycleCount { cycleAt = 0 }
+                    }
+                    // 9. frame = (laneX(c), y, w, h); 10. next[c] = y + h + rs.
+                    let cross = crossStart + Double(c) * pitch
+                    elements.append(Element(cell: i, section: s, frame: vertical
+                        ? Frame(x: cross, y: y, width: laneW, height: h) : Frame(x: y, y: cross, width: h, height: laneW)))
+                    next[c] = y + h + itemGap
+                    let maxAlong = y + h
+                    if maxAlong > bottom { bottom = maxAlong }
+                    start += 1
+                    if elements.count & (RectIndex.leaf - 1) == 0 { elements.withUnsafeBufferPointer { leaves.catchUp($0) } }
+                }
+            }
+        }
+
+        for i in start..<range.upperBound {
+            if needsMachine { m.beginItem(i, section: s, settingI: !lazyVars) }
             // 4. k = span(i): 1 by default, capped at C.
             var k = 1
-            if let spanRule = sec.span {
+            if let spanRule {
                 m.available = spanMask | VarSets.layout
                 let v = try ruleValue(spanRule, &m, i, s)
                 guard isWhole(v), v >= 1 else {
@@ -114,14 +261,18 @@ public enum Waterfall {
             }
             // 5. Choose the first lane c of a run of k neighbouring lanes.
             var c = 0
-            switch sec.order {
+            switch order {
             case .shortest:
                 if k == 1 {
                     // The lane whose next is smallest; ties (exactly equal doubles): the smallest c.
                     var best = next[0]
-                    for lane in 1..<C where next[lane] < best {
-                        best = next[lane]
-                        c = lane
+                    var lane = 1
+                    while lane < C {
+                        if next[lane] < best {
+                            best = next[lane]
+                            c = lane
+                        }
+                        lane += 1
                     }
                 } else {
                     var best = Double.infinity
@@ -143,27 +294,49 @@ public enum Waterfall {
             var y = next[c]
             if k > 1 { for lane in (c + 1)..<(c + k) where next[lane] > y { y = next[lane] } }
             // 7. w = k * laneW + (k - 1) * cs.
-            let w = Double(k) * laneW + Double(k - 1) * laneGap
+            let w = k == 1 ? laneW : Double(k) * laneW + Double(k - 1) * laneGap
             // 8. h = the height rule with w, or H * w / W for `size W x H` (floored to 1/scale).
-            m.available = sizeMask | VarSets.layout
-            m.vars[crossVar.rawValue] = w
-            m.vars[EngineVar.col.rawValue] = Double(c)
             let h: Double
-            switch sec.size {
-            case .length(let rule):
-                h = try ruleValue(rule, &m, i, s)
-            case .natural(let wRule, let hRule):
-                let nw = try ruleValue(wRule, &m, i, s)
-                let nh = try ruleValue(hRule, &m, i, s)
-                // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
-                let (along, across, acrossRule) = vertical ? (nh, nw, wRule) : (nw, nh, hRule)
-                guard across > 0 else {
-                    throw Diagnostic.error("\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
-                                           at: acrossRule.span)
+            if plainLength {
+                if let d = constantLength {
+                    h = d
+                } else {
+                    h = cycle[cycleAt]
+                    cycleAt += 1
+                    if cycleAt == cycle.count { cycleAt = 0 }
                 }
-                var scaled = along * w / across
-                if sec.scale > 0 { scaled = (scaled * sec.scale).rounded(.down) / sec.scale }
-                h = scaled
+            } else {
+                m.available = sizeMask | VarSets.layout
+                if !lazyVars {
+                    m.vars[crossVar.rawValue] = w
+                    m.vars[EngineVar.col.rawValue] = Double(c)
+                }
+                var value = 0.0
+                let draws = m.randomCount
+                if hasFlat, flat.run(&m, &value) {
+                    h = value
+                } else if let rule = lengthRule {
+                    m.randomCount = draws
+                    if lazyVars {
+                        m.vars[EngineVar.i.rawValue] = Double(i)
+                        m.vars[crossVar.rawValue] = w
+                        m.vars[EngineVar.col.rawValue] = Double(c)
+                    }
+                    h = try ruleValue(rule, &m, i, s)
+                } else {
+                    let (wRule, hRule) = naturalRules!
+                    let nw = try ruleValue(wRule, &m, i, s)
+                    let nh = try ruleValue(hRule, &m, i, s)
+                    // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
+                    let (along, across, acrossRule) = vertical ? (nh, nw, wRule) : (nw, nh, hRule)
+                    guard across > 0 else {
+                        throw Diagnostic.error("\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
+                                               at: acrossRule.span)
+                    }
+                    var scaled = along * w / across
+                    if scale > 0 { scaled = (scaled * scale).rounded(.down) / scale }
+                    h = scaled
+                }
             }
             guard h.isFinite, h >= 0 else {
                 let rule: ItemRule
@@ -175,27 +348,20 @@ public enum Waterfall {
                                        at: rule.span)
             }
             // 9. frame = (laneX(c), y, w, h) with laneX(c) = ins.left + c * (laneW + cs).
-            let cross = crossStart + Double(c) * (laneW + laneGap)
+            let cross = g.crossStart + Double(c) * (laneW + laneGap)
             let frame = vertical ? Frame(x: cross, y: y, width: w, height: h) : Frame(x: y, y: cross, width: h, height: w)
-            table.elements.append(Element(kind: .cell, section: s, item: i, frame: frame, zIndex: ZIndex.cell))
-            if roundRobin { firstLanes.append(UInt16(c)) }
+            elements.append(Element(cell: i, section: s, frame: frame))
+            if recordLanes { firstLanes.append(UInt16(c)) }
             // 10. next[c ..< c+k] = y + h + rs.
             let after = y + h + itemGap
-            for lane in c..<(c + k) { next[lane] = after }
+            if k == 1 {
+                next[c] = after
+            } else {
+                for lane in c..<(c + k) { next[lane] = after }
+            }
             let maxAlong = y + h
             if maxAlong > bottom { bottom = maxAlong }
         }
-        if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: C, firstLanes: firstLanes)) }
-        // top = bottom + ins.bottom: the section's end.
-        top = bottom + (vertical ? ins.bottom : ins.right)
-        index.end = top
-        if sec.footer > 0 {
-            index.footer = table.elements.count
-            table.elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
-        }
-        index.stop = top
-        table.sectionStarts.append(index)
-        return top
     }
 
     /// The cells of a round-robin section and the first lane of each.

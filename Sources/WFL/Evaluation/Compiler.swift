@@ -84,6 +84,16 @@ final class CodeBox {
     var code: Code? = nil
 }
 
+/// The bodies of a file's user functions. A recursive function's body refers to its own box, a
+/// reference cycle: when the last holder of this (the compiler, a resolved layout) goes, the
+/// cycles are broken so the closures are freed.
+final class FunctionBodies {
+    var boxes: [CodeBox] = []
+    deinit {
+        for b in boxes { b.code = nil }
+    }
+}
+
 /// What a name is bound to.
 enum Binding {
     case value(LetInfo)
@@ -116,8 +126,26 @@ final class Scope {
 /// The most user functions that may be in progress at once (LANGUAGE.md, Limits).
 public let maxCallDepth = 64
 
+/// The most calls of user functions for one value (one rule for one item, one setting), and in
+/// all by one machine (a layout's items, a section's settings): a function that calls itself
+/// twice per call would otherwise run for ages within the depth limit (`f(60)` makes 2^60 calls).
+public let maxCallsPerValue = 100_000
+public let maxCalls = 100_000_000
+
+/// The call limits in force: the fuzz target (Tests/Fuzz) lowers them so that each input is quick.
+nonisolated(unsafe) var callLimits = (perValue: maxCallsPerValue, total: maxCalls)
+
+/// 100000 as "100,000".
+func grouped(_ n: Int) -> String {
+    var digits = Array(String(n)), out: [Character] = []
+    while digits.count > 3 { out = [","] + digits.suffix(3) + out; digits.removeLast(3) }
+    return String(digits + out)
+}
+
 /// Compiles expressions of one file.
 final class Compiler {
+    /// The compiled user functions, freed with the last compiler or layout that holds them.
+    let functionBodies = FunctionBodies()
     /// How many `let` values need a per-item cache slot.
     private(set) var letCount = 0
 
@@ -283,6 +311,16 @@ final class Compiler {
     // MARK: Lists, unary, conditional, index
 
     func compileList(_ items: [Expr], _ span: Span, _ scope: Scope?) -> Node {
+        // A list of plain numbers (the usual long list) becomes its value directly, without a
+        // node per element.
+        var numbers: [Value] = []
+        numbers.reserveCapacity(items.count)
+        for e in items {
+            guard case .number(let d, _) = e else { break }
+            numbers.append(.number(d))
+        }
+        if numbers.count == items.count { return constant(.list(numbers), span) }
+        numbers = []
         let nodes = items.map { compile($0, scope) }
         if nodes.allSatisfy({ $0.constant != nil }) {
             return constant(.list(nodes.map { $0.constant! }), span)
@@ -624,6 +662,7 @@ final class Compiler {
             let body = compile(f.decl.value, scope)
             f.body = body
             f.box.code = body.code
+            functionBodies.boxes.append(f.box)
             f.compiling = false
         }
         if var bodyDeps = f.body?.deps {
@@ -639,6 +678,12 @@ final class Compiler {
             guard m.depth < maxCallDepth else {
                 throw EvalError("more than \(maxCallDepth) nested calls of user functions", at: span,
                                 help: "a function that calls itself needs a condition that stops it")
+            }
+            m.calls &+= 1
+            if m.calls - m.callsBefore > callLimits.perValue || m.calls > callLimits.total {
+                throw EvalError(m.calls > callLimits.total ? "more than \(grouped(callLimits.total)) calls of user functions in all"
+                                                           : "more than \(grouped(callLimits.perValue)) calls of user functions", at: span,
+                                help: "a function that calls itself more than once per call takes exponentially long; compute it another way")
             }
             let base = m.params.count
             for c in codes { m.params.append(try c(&m)) }

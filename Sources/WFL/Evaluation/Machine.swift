@@ -91,6 +91,10 @@ public struct Machine {
     var params: [Value] = []
     var frameBase = 0
     var depth = 0
+    /// Calls of user functions made by this machine (for `maxCalls`), and before the evaluation
+    /// in progress began (for `maxCallsPerValue`).
+    var calls = 0
+    var callsBefore = 0
     /// Answers `frame(...)` and friends; nil outside `expect`.
     public var host: ExpectHost? = nil
 
@@ -111,9 +115,11 @@ public struct Machine {
     /// Starts a fresh evaluation: `let` values are recomputed, calls unwound.
     @inline(__always) public mutating func fresh() {
         generation &+= 1
-        params.removeAll(keepingCapacity: true)
+        // Usually empty already: skip the call (it runs once per item).
+        if !params.isEmpty { params.removeAll(keepingCapacity: true) }
         frameBase = 0
         depth = 0
+        callsBefore = calls
     }
 
     /// Drops the calls of an evaluation that failed half-way, keeping the cached `let` values.
@@ -121,12 +127,19 @@ public struct Machine {
         params.removeAll(keepingCapacity: true)
         frameBase = 0
         depth = 0
+        callsBefore = calls
     }
 
     /// Starts item `i` of section `s`: a fresh `let` cache and `random` counter.
     @inline(__always) public mutating func beginItem(_ i: Int, section s: Int) {
+        beginItem(i, section: s, settingI: true)
+    }
+
+    /// `beginItem`, leaving the variable `i` alone when `settingI` is false: for an engine whose
+    /// rule does not read it (it sets it before any rule that may).
+    @inline(__always) mutating func beginItem(_ i: Int, section s: Int, settingI: Bool) {
         fresh()
-        vars[EngineVar.i.rawValue] = Double(i)
+        if settingI { vars[EngineVar.i.rawValue] = Double(i) }
         randomCount = 0
         itemHash = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
             &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F

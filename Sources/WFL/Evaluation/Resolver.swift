@@ -198,7 +198,8 @@ struct Resolver {
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
         return .success(ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
-                                       seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount))
+                                       seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount,
+                                       functionBodies: compiler.functionBodies))
     }
 
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
@@ -367,6 +368,9 @@ struct Resolver {
                 kind = .value(node.code)
             }
         }
-        return ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
+        var r = ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
+        r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
+        if case .number = kind { r.flat = FlatRule.compile(e, w.scope) }
+        return r
     }
 }

@@ -4,16 +4,9 @@ public enum CSVFormat {
     public static let headerRow = "layout,section,item,kind,x,y,width,height,zIndex"
 
     public static func format(_ tables: [AttributeTable]) -> String {
-        let f = NumberFormat.format
-        var out = headerRow + "\n"
-        for t in tables {
-            let name = field(t.name)
-            for e in t.elements {
-                out += "\(name),\(e.section),\(e.item.map(String.init) ?? ""),\(e.kind.rawValue),"
-                out += "\(f(e.frame.x)),\(f(e.frame.y)),\(f(e.frame.width)),\(f(e.frame.height)),\(e.zIndex)\n"
-            }
-        }
-        return out
+        var w = ByteWriter()
+        pieces(tables).writeAll(into: &w)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// A field, in double quotes (inner quotes doubled) when it holds a comma, a quote, a CR or

@@ -4,6 +4,16 @@ public enum NumberFormat {
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        var w = ByteWriter()
+        w.append(number: value)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The same text, from Swift's `description` (the shortest round-trip digits) laid out as
+    /// ECMAScript does: the slow path of `ByteWriter`, and the reference its tests compare with.
+    static func referenceFormat(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         // Swift's description is already the shortest round-trip digit string; only its layout

@@ -158,9 +158,16 @@ struct Printer {
     /// A comment's text as written, without the CR of a CRLF line.
     static func commentText(_ file: SourceFile, _ t: Token) -> String {
         var text = file.text(t.span)
+        // A line ending in CR loses all its trailing spaces, tabs and CRs (not only the last CR:
+        // `x \r  \r\r` must not become `x \r`, which the next formatting would change again).
+        func trimmed(_ line: Substring) -> Substring {
+            var line = line
+            while let c = line.last, c == " " || c == "\t" || c == "\r" { line = line.dropLast() }
+            return line
+        }
         text = String(text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }.joined(separator: "\n"))
-        while let c = text.last, c == " " || c == "\t" { text.removeLast() }
+            .map { $0.hasSuffix("\r") ? trimmed($0) : $0 }.joined(separator: "\n"))
+        while let c = text.last, c == " " || c == "\t" || c == "\r" { text.removeLast() }
         return text
     }
 

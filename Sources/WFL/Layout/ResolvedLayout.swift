@@ -48,6 +48,12 @@ public struct ItemRule {
     public let span: Span
     /// Where the setting stands: a rule is reported once, at its first failing item.
     public let settingSpan: Span
+    /// True when its value may depend on `n`, the item count (or cannot be known): appending items
+    /// to the section may then change the items already there (`AttributeTable.appendItems`).
+    public var readsItemCount = false
+    /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
+    /// run that per item and fall back to `kind` where it gives up.
+    var flat: FlatRule? = nil
 
     /// True when evaluating it needs the engine's variables or `random` (else it is constant).
     public var isConstant: Bool { if case .constant = kind { return true } else { return false } }
@@ -58,7 +64,14 @@ public struct ItemRule {
         switch kind {
         case .constant(let d): return d
         case .cycle(let xs): return xs[i % xs.count]
-        case .number(let code): return try code(&m)
+        case .number(let code):
+            if let flat {
+                var r = 0.0
+                let count = m.randomCount
+                if flat.run(&m, &r) { return r }
+                m.randomCount = count
+            }
+            return try code(&m)
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
         }
     }
@@ -129,4 +142,6 @@ public struct ResolvedLayout {
     public var zoomFirst: (width: Double, height: Double)? = nil
     /// How many `let` values the compiled rules cache per item.
     public var letCount: Int
+    /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
+    var functionBodies: AnyObject? = nil
 }

@@ -9,7 +9,7 @@ public enum ElementKind: String, Sendable {
 /// A rectangle, origin top-left, y down, as UIKit.
 public struct Frame: Equatable, Sendable {
     public var x: Double, y: Double, width: Double, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -20,13 +20,53 @@ public struct Frame: Equatable, Sendable {
 }
 
 /// One row of the table.
+///
+/// Stored compactly (48 bytes: the frame's four doubles, then 32-bit section, item and z-index and
+/// a byte for the kind), so that a 1,000,000-item table with its index stays under 64 bytes an
+/// item; the public properties read and write the usual types. Sections and items fit in 32 bits:
+/// a layout has at most 10,000,000 items (LANGUAGE.md, Limits).
 public struct Element: Equatable, Sendable {
-    public var kind: ElementKind
-    public var section: Int
-    /// The item index of a cell; nil for headers and footers.
-    public var item: Int?
     public var frame: Frame
-    public var zIndex: Int
+    @usableFromInline var storedSection: Int32
+    /// The item index, or -1 for a header or footer.
+    @usableFromInline var storedItem: Int32
+    @usableFromInline var storedZIndex: Int32
+    @usableFromInline var storedKind: UInt8
+
+    @inlinable public var kind: ElementKind {
+        get { storedKind == 0 ? .cell : storedKind == 1 ? .header : .footer }
+        set { storedKind = newValue == .cell ? 0 : newValue == .header ? 1 : 2 }
+    }
+    @inlinable public var section: Int {
+        get { Int(storedSection) }
+        set { storedSection = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// The item index of a cell; nil for headers and footers.
+    @inlinable public var item: Int? {
+        get { storedItem < 0 ? nil : Int(storedItem) }
+        set { storedItem = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+    @inlinable public var zIndex: Int {
+        get { Int(storedZIndex) }
+        set { storedZIndex = Int32(truncatingIfNeeded: newValue) }
+    }
+
+    @inlinable public init(kind: ElementKind, section: Int, item: Int?, frame: Frame, zIndex: Int) {
+        self.frame = frame
+        storedSection = Int32(truncatingIfNeeded: section)
+        storedItem = item.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        storedZIndex = Int32(truncatingIfNeeded: zIndex)
+        storedKind = kind == .cell ? 0 : kind == .header ? 1 : 2
+    }
+
+    /// A cell, without the optionals of the public initialiser (the engines' inner loops).
+    @inline(__always) init(cell item: Int, section: Int, frame: Frame) {
+        self.frame = frame
+        storedSection = Int32(truncatingIfNeeded: section)
+        storedItem = Int32(truncatingIfNeeded: item)
+        storedZIndex = Int32(ZIndex.cell)
+        storedKind = 0
+    }
 }
 
 /// z-index of cells and of supplementary views (LAYOUT.md).

@@ -68,29 +68,150 @@ public struct RectIndex: Equatable, Sendable {
     /// Builds the index of `elements`; `sequence` is a permutation of their indices (nil: table
     /// order).
     public init(_ elements: [Element], sequence: [Int32]? = nil) {
+        self.init(elements, sequence: sequence, reusing: [])
+    }
+
+    /// The same index, its levels built in the storage of `spare` (an older index's levels), so
+    /// that laying out again allocates nothing new.
+    init(_ elements: [Element], sequence: [Int32]?, reusing spare: consuming [[Box]], leaves: consuming [Box]? = nil) {
         self.sequence = sequence
         count = elements.count
         guard count > 0 else { return }
+        var spare = consume spare
+        spare.reverse()
+        // Leaf boxes already made in table order (LeafBuilder) stand for the first blocks.
+        var made: [Box]? = sequence == nil ? consume leaves : nil
+        func take(_ n: Int) -> [Box] {
+            var a = spare.popLast() ?? []
+            a.removeAll(keepingCapacity: true)
+            a.reserveCapacity(n)
+            return a
+        }
+        let count = self.count
         let blocks = (count + RectIndex.leaf - 1) / RectIndex.leaf
-        var level = [Box](repeating: .empty, count: blocks)
+        var level: [Box]
+        if let m = made, m.count <= blocks {
+            made = nil
+            level = m
+            level.reserveCapacity(blocks)
+        } else {
+            level = take(blocks)
+        }
         elements.withUnsafeBufferPointer { el in
-            for b in 0..<blocks {
+            for b in level.count..<blocks {
                 var box = Box.empty
                 let end = Swift.min(count, (b + 1) * RectIndex.leaf)
-                for p in (b * RectIndex.leaf)..<end {
-                    let f = el[sequence.map { Int($0[p]) } ?? p].frame
-                    box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                if let sequence {
+                    for p in (b * RectIndex.leaf)..<end {
+                        let f = el[Int(sequence[p])].frame
+                        box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                    }
+                } else {
+                    for p in (b * RectIndex.leaf)..<end {
+                        let f = el[p].frame
+                        box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                    }
                 }
-                level[b] = box
+                level.append(box)
             }
         }
         levels.append(level)
         while level.count > 1 {
             let n = (level.count + RectIndex.fan - 1) / RectIndex.fan
-            var up = [Box](repeating: .empty, count: n)
-            for k in 0..<level.count { up[k / RectIndex.fan].add(level[k]) }
+            var up = take(n)
+            for k in 0..<n {
+                var box = Box.empty
+                for c in (k * RectIndex.fan)..<Swift.min(level.count, (k + 1) * RectIndex.fan) { box.add(level[c]) }
+                up.append(box)
+            }
             levels.append(up)
             level = up
+        }
+    }
+
+    /// Leaf boxes made while an engine writes the elements (in table order), a block as soon as
+    /// its last element is written and still in cache, so that building the index does not read
+    /// the whole table again (`init(_:sequence:reusing:leaves:)`).
+    struct LeafBuilder {
+        var boxes: [Box]
+        /// False for a builder whose boxes nobody will use (an append): it then does nothing.
+        var active: Bool
+
+        init(storage: [Box], active: Bool = true) {
+            boxes = storage
+            boxes.removeAll(keepingCapacity: true)
+            self.active = active
+        }
+
+        /// Boxes every complete block of `el` not boxed yet.
+        @inline(__always) mutating func catchUp(_ el: UnsafeBufferPointer<Element>) {
+            catchUp(el, upTo: el.count)
+        }
+
+        /// Boxes every block of `el` not boxed yet that lies wholly below `upTo` (the elements
+        /// from `upTo` on are not final yet).
+        @inline(__always) mutating func catchUp(_ el: UnsafeBufferPointer<Element>, upTo: Int) {
+            guard active else { return }
+            let full = upTo / RectIndex.leaf
+            while boxes.count < full {
+                let b = boxes.count
+                var box = Box.empty
+                for p in (b * RectIndex.leaf)..<((b + 1) * RectIndex.leaf) {
+                    let f = el[p].frame
+                    box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                }
+                boxes.append(box)
+            }
+        }
+    }
+
+    /// True when the sequence is table order.
+    var isTableOrder: Bool { sequence == nil }
+
+    /// Brings the index up to date after the elements from `first` on changed, were added or were
+    /// removed, re-boxing only the blocks from `first` on and the boxes above them: the same index
+    /// a full build of `elements` gives. Only for table order (else it builds it again).
+    mutating func update(_ elements: [Element], changedFrom first: Int) {
+        guard sequence == nil, !levels.isEmpty, !elements.isEmpty, first >= 0, first <= count, first <= elements.count else {
+            self = RectIndex(elements, sequence: sequence)
+            return
+        }
+        count = elements.count
+        let blocks = (count + RectIndex.leaf - 1) / RectIndex.leaf
+        var lo = first / RectIndex.leaf
+        RectIndex.resize(&levels[0], to: blocks)
+        elements.withUnsafeBufferPointer { el in
+            for b in lo..<blocks {
+                var box = Box.empty
+                for p in (b * RectIndex.leaf)..<Swift.min(count, (b + 1) * RectIndex.leaf) {
+                    let f = el[p].frame
+                    box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                }
+                levels[0][b] = box
+            }
+        }
+        var l = 0
+        while levels[l].count > 1 {
+            let below = levels[l].count
+            let n = (below + RectIndex.fan - 1) / RectIndex.fan
+            if l + 1 == levels.count { levels.append([]) }
+            RectIndex.resize(&levels[l + 1], to: n)
+            lo /= RectIndex.fan
+            for k in lo..<n {
+                var box = Box.empty
+                for c in (k * RectIndex.fan)..<Swift.min(below, (k + 1) * RectIndex.fan) { box.add(levels[l][c]) }
+                levels[l + 1][k] = box
+            }
+            l += 1
+        }
+        levels.removeSubrange((l + 1)...)
+    }
+
+    private static func resize(_ level: inout [Box], to n: Int) {
+        if level.count > n {
+            level.removeSubrange(n...)
+        } else if level.count < n {
+            level.append(contentsOf: repeatElement(Box.empty, count: n - level.count))
         }
     }
 

@@ -8,8 +8,13 @@ import Darwin
 // processing stays on, so results print as usual), and the saved mode put back when the session
 // ends, at exit, and on the signals that end the process. Only termios, no package.
 
-/// The terminal mode found before raw mode was switched on.
-nonisolated(unsafe) private var savedTermios = termios()
+/// The terminal mode found before raw mode was switched on. On the heap: a global `termios`
+/// variable trips AddressSanitizer (a 60-byte write reported as overflowing it, Swift 6.3 on Linux).
+nonisolated(unsafe) private let savedTermios: UnsafeMutablePointer<termios> = {
+    let p = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    p.initialize(to: termios())
+    return p
+}()
 /// 1 while raw mode is on: read by the signal handlers.
 nonisolated(unsafe) private var rawModeOn: sig_atomic_t = 0
 nonisolated(unsafe) private var handlersInstalled = false
@@ -23,7 +28,7 @@ enum Terminal {
         installHandlers()
         var mode = termios()
         guard tcgetattr(STDIN_FILENO, &mode) == 0 else { return false }
-        savedTermios = mode
+        savedTermios.pointee = mode
         var raw = mode
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_cflag |= tcflag_t(CS8)
@@ -44,7 +49,7 @@ enum Terminal {
     /// Puts back the mode found by `enableRaw`; does nothing when raw mode is off.
     static func restore() {
         guard rawModeOn != 0 else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, savedTermios)
         rawModeOn = 0
     }
 
@@ -58,7 +63,7 @@ enum Terminal {
             signal(sig) { s in
                 // Only async-signal-safe calls here: tcsetattr, signal, raise.
                 if rawModeOn != 0 {
-                    tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
+                    tcsetattr(STDIN_FILENO, TCSAFLUSH, savedTermios)
                     rawModeOn = 0
                 }
                 signal(s, SIG_DFL)

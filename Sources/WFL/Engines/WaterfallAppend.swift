@@ -1,0 +1,183 @@
+/// Appending items to a laid-out waterfall section in time proportional to the new items
+/// (`AttributeTable.appendItems`): the lane state of LAYOUT.md's "Waterfall" is recovered from the
+/// table, then steps 4-10 run for the new items only, with the same code as a full layout, so the
+/// table is exactly the one a full layout gives.
+
+extension Waterfall {
+    /// Appends the items `old ..< sec.items` of the last section of `layout` to `table`, which is
+    /// the layout of the same file with `old` items in that section. Returns false, having changed
+    /// nothing, when that cannot be done incrementally (the caller then lays out again):
+    /// a round-robin order, a rule reading `n`, a section that is not the last, or a table whose
+    /// lanes do not read back exactly.
+    static func append(_ layout: ResolvedLayout, section s: Int, from old: Int,
+                       to table: inout AttributeTable) throws(Diagnostic) -> Bool {
+        let sec = layout.sections[s]
+        guard s == layout.sections.count - 1, table.sectionStarts.count == layout.sections.count,
+              sec.order == .shortest || sec.lanes == 1, old >= 0, old <= sec.items,
+              !(sec.span?.readsItemCount ?? false), table.index.isTableOrder else { return false }
+        switch sec.size {
+        case .length(let r): if r.readsItemCount { return false }
+        case .natural(let a, let b): if a.readsItemCount || b.readsItemCount { return false }
+        }
+        var index = table.sectionStarts[s]
+        guard index.cellCount == old else { return false }
+        let vertical = layout.direction == .vertical
+        let cw = layout.containerWidth, ch = layout.containerHeight
+        let ins = sec.insets
+
+        // The section's start, its header and `top += ins.top`, with the operations of `lay`.
+        var top = s == 0 ? 0 : table.sectionStarts[s - 1].stop
+        if sec.header > 0 {
+            _ = supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical, cw: cw, ch: ch, top: &top)
+        }
+        top += vertical ? ins.top : ins.left
+        // Steps 1-2, as `lay` computes them.
+        let aw = cw - ins.left - ins.right
+        let ah = ch - ins.top - ins.bottom
+        let laneGap = vertical ? sec.columnSpacing : sec.rowSpacing
+        let itemGap = vertical ? sec.rowSpacing : sec.columnSpacing
+        let crossStart = vertical ? ins.left : ins.top
+        let C = sec.lanes
+        var laneW = ((vertical ? aw : ah) - Double(C - 1) * laneGap) / Double(C)
+        if sec.scale > 0 { laneW = (laneW * sec.scale).rounded(.down) / sec.scale }
+        let pitch = laneW + laneGap
+        guard pitch > 0 else { return false }
+
+        // Step 3 carried forward: next[c] is `y + h + rs` of the last item covering lane c (top when
+        // none does), and bottom the largest maxY. Lanes only grow (rs >= 0), so the largest maxY is
+        // that of some lane's last item: walking back until every lane is covered finds both.
+        let next = UnsafeMutablePointer<Double>.allocate(capacity: C)
+        defer { next.deallocate() }
+        next.initialize(repeating: top, count: C)
+        var covered = [Bool](repeating: false, count: C)
+        var uncovered = C
+        var bottom = top
+        var j = index.firstCell + old - 1
+        while j >= index.firstCell && uncovered > 0 {
+            let f = table.elements[j].frame
+            let (y, h, cross, w) = vertical ? (f.y, f.height, f.x, f.width) : (f.x, f.width, f.y, f.height)
+            // The lane and span, read back and checked against the formulas of steps 7 and 9.
+            let cD = ((cross - crossStart) / pitch).rounded()
+            let kD = ((w + laneGap) / pitch).rounded()
+            guard cD >= 0, kD >= 1, cD + kD <= Double(C) else { return false }
+            let c = Int(cD), k = Int(kD)
+            guard crossStart + Double(c) * (laneW + laneGap) == cross,
+                  (k == 1 ? laneW : Double(k) * laneW + Double(k - 1) * laneGap) == w else { return false }
+            for lane in c..<(c + k) where !covered[lane] {
+                covered[lane] = true
+                uncovered -= 1
+                next[lane] = y + h + itemGap
+            }
+            if y + h > bottom { bottom = y + h }
+            j -= 1
+        }
+
+        // The footer (the table's last element) goes; the new cells and then the footer follow.
+        let savedFooter = index.footer.map { table.elements[$0] }
+        let savedContent = (table.contentWidth, table.contentHeight)
+        let firstChanged = index.firstCell + old
+        var elements = table.elements
+        table.elements = []
+        if index.footer != nil { elements.removeLast() }
+        let needed = elements.count + (sec.items - old) + 1
+        if elements.capacity < needed { elements.reserveCapacity(Swift.max(needed, elements.count + elements.count / 2)) }
+
+        var m = Machine(seed: layout.seed, letCount: layout.letCount)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        m.set(.s, Double(s))
+        m.set(.aw, aw)
+        m.set(.ah, ah)
+        m.set(.n, Double(sec.items))
+        m.set(.full, Double(C))
+        m.inItem = true
+        var noLanes: [UInt16] = []
+        var noLeaves = RectIndex.LeafBuilder(storage: [], active: false)
+        do {
+            try place(sec, Geometry(vertical: vertical, C: C, laneW: laneW, laneGap: laneGap, itemGap: itemGap,
+                                    crossStart: crossStart),
+                      old..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
+                      recordLanes: false, firstLanes: &noLanes, leaves: &noLeaves)
+        } catch {
+            // Leave the table as it was.
+            elements.removeSubrange(firstChanged...)
+            if let savedFooter { elements.append(savedFooter) }
+            table.elements = elements
+            (table.contentWidth, table.contentHeight) = savedContent
+            throw error
+        }
+        // top = bottom + ins.bottom: the section's end; then the footer, as `lay` does.
+        top = bottom + (vertical ? ins.bottom : ins.right)
+        index.end = top
+        index.cellCount = sec.items
+        if sec.footer > 0 {
+            index.footer = elements.count
+            elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
+        }
+        index.stop = top
+        table.sectionStarts[s] = index
+        if vertical {
+            table.contentHeight = top
+        } else {
+            table.contentWidth = top
+        }
+        table.elements = elements
+        table.index.update(table.elements, changedFrom: firstChanged)
+        return true
+    }
+}
+
+extension AttributeTable {
+    /// Appends `count` items to section `s`: `layout` is the resolved layout this table was laid
+    /// out from, and gets `count` more items in that section. The table becomes exactly what a
+    /// full layout of the grown `layout` gives, index included.
+    ///
+    /// For the last section of a waterfall with `order shortest` (the infinite feed) this costs
+    /// time proportional to `count`, not to the table (amortised: the table's storage grows
+    /// geometrically when full). Otherwise (flow, a round-robin order, a rule that reads `n`, a
+    /// section followed by others) the layout is computed again. On failure both are unchanged.
+    public mutating func appendItems(_ count: Int, toSection s: Int, of layout: inout ResolvedLayout) throws(LayoutFailure) {
+        precondition(count >= 0 && s >= 0 && s < layout.sections.count, "appendItems: no such section, or a negative count")
+        let old = layout.sections[s].items
+        var grown = layout
+        grown.sections[s].items = old + count
+        if layout.style == .waterfall {
+            do {
+                if try Waterfall.append(grown, section: s, from: old, to: &self) {
+                    layout = grown
+                    return
+                }
+            } catch {
+                throw LayoutFailure([error])
+            }
+        }
+        var warnings: [Diagnostic] = []
+        let result = layout.style == .waterfall ? Waterfall.layout(grown) : Flow.layout(grown, warnings: &warnings)
+        switch result {
+        case .success(let t):
+            self = t
+            layout = grown
+        case .failure(let f):
+            throw f
+        }
+    }
+}
+
+extension AttributeTable {
+    /// Lays out `layout` into this table, reusing its storage (the elements' array and the index's
+    /// levels) instead of allocating a new table: the result is the table `Program.run` gives. For
+    /// an app that lays out again and again (a rotation, a changed spec), and for the benchmark.
+    /// On failure the table is left empty.
+    public mutating func relayout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(LayoutFailure) {
+        let spareElements = elements
+        let spareLevels = index.levels
+        self = AttributeTable(name: name, style: style, direction: direction, containerWidth: 0, containerHeight: 0)
+        let result = layout.style == .waterfall
+            ? Waterfall.layout(layout, spareElements: consume spareElements, spareLevels: consume spareLevels)
+            : Flow.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
+        switch result {
+        case .success(let t): self = t
+        case .failure(let f): throw f
+        }
+    }
+}

@@ -1,0 +1,165 @@
+/// A straight-line program for the usual item rules: numbers, engine variables, `random(lo, hi)`,
+/// unary minus and `+ - * / %`, as in `height 50 + random(0, 150)` or `size w x w * 1.5`. It runs
+/// per item without the closures of the compiled rule (each of which costs a call and its
+/// reabstraction thunks), computing the same doubles in the same order: operands left to right,
+/// `random` draws in the same order, so the values are identical.
+///
+/// It never reports an error: wherever the compiled rule would throw (a variable with no value
+/// here, division by zero, `random` outside an item or with bad bounds) it gives up, and the
+/// caller runs the compiled rule from the same state (the `random` counter put back), which
+/// throws the error as usual. Anything else (`let` names, functions, lists, conditionals) is not
+/// flattened at all.
+struct FlatRule {
+    enum Op: UInt8 {
+        case constant, variable, negate, add, subtract, multiply, divide, remainder
+        /// `random(lo, hi)` with bounds from the stack.
+        case random
+        /// `random(lo, hi)` with constant bounds checked when compiling: `a` is lo, `range` hi - lo.
+        case randomConstant
+    }
+
+    struct Instruction {
+        var op: Op
+        /// The variable's slot (`variable`).
+        var slot: Int = 0
+        /// The constant (`constant`), or lo (`randomConstant`).
+        var a: Double = 0
+        /// hi - lo (`randomConstant`).
+        var range: UInt64 = 1
+    }
+
+    var code: [Instruction] = []
+    /// The deepest the operand stack gets.
+    var depth = 0
+    /// The engine variables it reads (`EngineVar.bit`s).
+    var reads: UInt32 = 0
+    /// `c + random(lo, hi)` with constant bounds (the seed's `50 + arc4random_uniform(150)`), run
+    /// without the loop: (c, lo, hi - lo). The same operations in the same order as `code`.
+    var constantPlusRandom: (c: Double, lo: Double, range: UInt64)? = nil
+
+    /// The program of `e`, or nil when it uses something beyond the forms above.
+    static func compile(_ e: Expr, _ scope: Scope?) -> FlatRule? {
+        var rule = FlatRule()
+        var sp = 0
+        func push(_ i: Instruction) {
+            rule.code.append(i)
+            sp += 1
+            rule.depth = Swift.max(rule.depth, sp)
+        }
+        func emit(_ e: Expr) -> Bool {
+            switch e {
+            case .number(let d, _):
+                push(Instruction(op: .constant, a: d))
+                return true
+            case .name(let name, _):
+                guard Scope.lookup(name, in: scope) == nil, let v = EngineVar(name: name) else { return false }
+                push(Instruction(op: .variable, slot: v.rawValue))
+                rule.reads |= v.bit
+                return true
+            case .unary(.negate, let x, _):
+                guard emit(x) else { return false }
+                rule.code.append(Instruction(op: .negate))
+                return true
+            case .binary(let first, let rest, _):
+                guard emit(first) else { return false }
+                for operand in rest {
+                    let op: Op
+                    switch operand.op {
+                    case .add: op = .add
+                    case .subtract: op = .subtract
+                    case .multiply: op = .multiply
+                    case .divide: op = .divide
+                    case .remainder: op = .remainder
+                    default: return false
+                    }
+                    guard emit(operand.rhs) else { return false }
+                    rule.code.append(Instruction(op: op))
+                    sp -= 1
+                }
+                return true
+            case .call(let callee, let args, _):
+                guard callee.text == "random", args.count == 2, Scope.lookup("random", in: scope) == nil else { return false }
+                // The compiled rule's shortcut for constant bounds, with the same checks.
+                if case .number(let l, _) = args[0], case .number(let h, _) = args[1],
+                   isWhole(l), isWhole(h), h > l, h - l < 0x1p63, Swift.abs(l) < 0x1p53 {
+                    push(Instruction(op: .randomConstant, a: l, range: UInt64(h - l)))
+                    return true
+                }
+                guard emit(args[0]), emit(args[1]) else { return false }
+                rule.code.append(Instruction(op: .random))
+                sp -= 1
+                return true
+            default:
+                return false
+            }
+        }
+        guard emit(e), sp == 1 else { return nil }
+        if rule.code.count == 3, rule.code[0].op == .constant, rule.code[1].op == .randomConstant, rule.code[2].op == .add {
+            rule.constantPlusRandom = (rule.code[0].a, rule.code[1].a, rule.code[1].range)
+        }
+        return rule
+    }
+
+    /// Runs the program: true with the value in `result`, or false where the compiled rule would
+    /// throw (the machine's `random` counter may then have moved: the caller puts it back).
+    @inline(__always)
+    func run(_ m: inout Machine, _ result: inout Double) -> Bool {
+        if let (c, lo, range) = constantPlusRandom {
+            guard m.inItem else { return false }
+            result = c + (lo + Double(m.nextRandom() % range))
+            return true
+        }
+        return interpret(&m, &result)
+    }
+
+    /// The general case: the instructions, on a stack of `depth` doubles.
+    @inline(never)
+    func interpret(_ m: inout Machine, _ result: inout Double) -> Bool {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: depth) { stack in
+            let st = stack.baseAddress!
+            var sp = 0
+            for ins in code {
+                switch ins.op {
+                case .constant:
+                    st[sp] = ins.a
+                    sp += 1
+                case .variable:
+                    guard m.available & (1 << UInt32(ins.slot)) != 0 else { return false }
+                    st[sp] = m.vars[ins.slot]
+                    sp += 1
+                case .negate:
+                    st[sp - 1] = -st[sp - 1]
+                case .add:
+                    sp -= 1
+                    st[sp - 1] = st[sp - 1] + st[sp]
+                case .subtract:
+                    sp -= 1
+                    st[sp - 1] = st[sp - 1] - st[sp]
+                case .multiply:
+                    sp -= 1
+                    st[sp - 1] = st[sp - 1] * st[sp]
+                case .divide:
+                    sp -= 1
+                    if st[sp] == 0 { return false }
+                    st[sp - 1] = st[sp - 1] / st[sp]
+                case .remainder:
+                    sp -= 1
+                    if st[sp] == 0 { return false }
+                    st[sp - 1] = st[sp - 1].truncatingRemainder(dividingBy: st[sp])
+                case .randomConstant:
+                    guard m.inItem else { return false }
+                    st[sp] = ins.a + Double(m.nextRandom() % ins.range)
+                    sp += 1
+                case .random:
+                    guard m.inItem else { return false }
+                    sp -= 1
+                    let l = st[sp - 1], h = st[sp]
+                    guard isWhole(l), Swift.abs(l) < 0x1p53, isWhole(h), Swift.abs(h) < 0x1p53, h > l else { return false }
+                    st[sp - 1] = l + Double(m.nextRandom() % UInt64(h - l))
+                }
+            }
+            result = st[0]
+            return true
+        }
+    }
+}

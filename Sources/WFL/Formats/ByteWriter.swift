@@ -1,0 +1,159 @@
+/// Output formatted straight into bytes: text, whole numbers and doubles (ECMAScript's
+/// `Number::toString`, as `NumberFormat.format`), with no `String` per value. The json and csv
+/// writers build their output with it, in pieces that can be formatted independently.
+
+/// A growable byte buffer with the formatting of CLI.md's numbers. Reuse one (`removeAll`) to keep
+/// its storage and its cache of formatted doubles.
+public struct ByteWriter {
+    /// What has been written.
+    public private(set) var bytes: [UInt8] = []
+    /// Doubles whose shortest digits took the slow path, by bit pattern (direct-mapped): a lane
+    /// width or a column's x repeats on every row.
+    var cacheKeys: [UInt64] = []
+    var cacheText: [UInt8] = []
+    static let cacheSlots = 1024
+    static let cacheWidth = 32
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Empties the buffer, keeping its storage.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    @inline(__always) public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Appends ASCII or UTF-8 text.
+    @inline(__always) public mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    /// A whole number in decimal.
+    @inline(__always) public mutating func append(_ n: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
+            let k = ByteWriter.digits(n, into: buf.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buf.baseAddress! + 24 - k, count: k))
+        }
+    }
+
+    /// Writes n's decimal digits (and sign) to end at `p + 24`; returns how many.
+    @inline(__always) static func digits(_ n: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        var k = 0
+        var u = n.magnitude
+        repeat {
+            k += 1
+            p[24 - k] = UInt8(truncatingIfNeeded: 48 &+ u % 10)
+            u /= 10
+        } while u != 0
+        if n < 0 {
+            k += 1
+            p[24 - k] = 45 // "-"
+        }
+        return k
+    }
+
+    /// A double as CLI.md prints it (`NumberFormat.format`).
+    @inline(__always) public mutating func append(number v: Double) {
+        // Whole numbers below 1e15: their digits (the common case).
+        if v == v.rounded(.towardZero), Swift.abs(v) < 1e15 {
+            append(Int(v)) // -0 gives 0
+            return
+        }
+        appendFraction(v)
+    }
+
+    /// 10^d, exact for d <= 22.
+    static let powers: [Double] = (0...22).map { d in
+        var p = 1.0
+        for _ in 0..<d { p *= 10 }
+        return p
+    }
+
+    @inline(never) mutating func appendFraction(_ v: Double) {
+        if fastDecimal(v) { return }
+        // The slow path: the reference formatter, remembered per bit pattern.
+        if cacheKeys.isEmpty {
+            cacheKeys = [UInt64](repeating: 0, count: ByteWriter.cacheSlots)
+            cacheText = [UInt8](repeating: 0, count: ByteWriter.cacheSlots * ByteWriter.cacheWidth)
+        }
+        let bits = v.bitPattern
+        // Bit pattern 0 is +0, which never comes here, so 0 marks an empty slot.
+        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 54) & (ByteWriter.cacheSlots - 1)
+        let base = slot * ByteWriter.cacheWidth
+        if cacheKeys[slot] == bits {
+            let n = Int(cacheText[base])
+            cacheText.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[(base + 1)..<(base + 1 + n)])) }
+            return
+        }
+        let text = Array(NumberFormat.referenceFormat(v).utf8)
+        bytes.append(contentsOf: text)
+        if text.count < ByteWriter.cacheWidth {
+            cacheKeys[slot] = bits
+            cacheText[base] = UInt8(text.count)
+            for (k, b) in text.enumerated() { cacheText[base + 1 + k] = b }
+        }
+    }
+
+    /// Doubles of 1e-6 <= |v| < 1e15 that some decimal with at most 15 places reads back to: the
+    /// fewest places d such that an integer x with x / 10^d == v exists (an exact division, so
+    /// x / 10^d is the double that decimal reads as). The candidates for each d are the integers
+    /// next to v * 10^d: any decimal with d places that reads back to v is one of them, or they
+    /// read back too (rounding is monotonic). With exactly one candidate at the first d that has
+    /// any, those are the shortest digits, the closest to v; otherwise (two, or none by d = 15)
+    /// the slow path decides. Returns false when it wrote nothing.
+    @inline(__always) mutating func fastDecimal(_ v: Double) -> Bool {
+        let a = Swift.abs(v)
+        guard a >= 1e-6, a < 1e15 else { return false }
+        var d = 1
+        while d <= 15 {
+            let p = ByteWriter.powers[d]
+            let scaled = a * p
+            if scaled >= 0x1p52 { return false }
+            let c = scaled.rounded()
+            var found = -1.0
+            var hits = 0
+            if c >= 1, (c - 1) / p == a { found = c - 1; hits += 1 }
+            if c / p == a { found = c; hits += 1 }
+            if (c + 1) / p == a { found = c + 1; hits += 1 }
+            if hits == 1 {
+                writeDecimal(negative: v < 0, UInt64(found), places: d)
+                return true
+            }
+            if hits > 1 { return false }
+            d += 1
+        }
+        return false
+    }
+
+    /// x / 10^places in fixed notation: "0.05", "12.5".
+    @inline(__always) mutating func writeDecimal(negative: Bool, _ x: UInt64, places: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buf in
+            let p = buf.baseAddress!
+            var k = 0
+            var u = x
+            // Fraction digits, then the point, then the whole part (at least "0").
+            for _ in 0..<places {
+                k += 1
+                p[40 - k] = UInt8(truncatingIfNeeded: 48 &+ u % 10)
+                u /= 10
+            }
+            k += 1
+            p[40 - k] = 46 // "."
+            repeat {
+                k += 1
+                p[40 - k] = UInt8(truncatingIfNeeded: 48 &+ u % 10)
+                u /= 10
+            } while u != 0
+            if negative {
+                k += 1
+                p[40 - k] = 45
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p + 40 - k, count: k))
+        }
+    }
+
+    /// A JSON string literal (`JSONFormat.quote`).
+    public mutating func append(jsonString s: String) { append(JSONFormat.quote(s)) }
+}

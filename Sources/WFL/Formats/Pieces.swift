@@ -1,0 +1,148 @@
+/// The json and csv outputs as an ordered list of pieces, each formatted on its own into bytes:
+/// fixed text, or the rows of a range of one table's elements. Concatenated in order they are
+/// exactly `JSONFormat.format` / `CSVFormat.format`; being independent, pieces can be formatted
+/// on several threads (the `wfl` command does, on two) and written in large blocks.
+public struct OutputPieces {
+    enum Piece {
+        case text([UInt8])
+        case rows(table: Int, Range<Int>)
+    }
+    enum Kind { case json, csv }
+
+    let tables: [AttributeTable]
+    let pieces: [Piece]
+    let kind: Kind
+    /// csv: each table's name as a field, then a comma.
+    let csvNames: [[UInt8]]
+
+    /// How many pieces there are.
+    public var count: Int { pieces.count }
+
+    /// Appends piece `k` to `w`.
+    public func write(_ k: Int, into w: inout ByteWriter) {
+        switch pieces[k] {
+        case .text(let bytes):
+            w.append(contentsOf: bytes)
+        case .rows(let t, let range):
+            let elements = tables[t].elements
+            switch kind {
+            case .json: for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
+            case .csv: for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+            }
+        }
+    }
+
+    /// Appends every piece, in order.
+    public func writeAll(into w: inout ByteWriter) {
+        for k in 0..<count { write(k, into: &w) }
+    }
+
+    /// Builds the list: text pieces merged, rows cut every `rowsPerPiece` elements.
+    init(_ tables: [AttributeTable], kind: Kind, rowsPerPiece: Int, csvNames: [[UInt8]] = [],
+         build: (_ text: (String) -> Void, _ rows: (Int) -> Void) -> Void) {
+        var pieces: [Piece] = []
+        var pending: [UInt8] = []
+        func flush() {
+            if !pending.isEmpty { pieces.append(.text(pending)) }
+            pending = []
+        }
+        build({ pending.append(contentsOf: $0.utf8) }, { t in
+            let n = tables[t].elements.count
+            var start = 0
+            while start < n {
+                flush()
+                let end = Swift.min(n, start + Swift.max(1, rowsPerPiece))
+                pieces.append(.rows(table: t, start..<end))
+                start = end
+            }
+        })
+        flush()
+        self.tables = tables
+        self.pieces = pieces
+        self.kind = kind
+        self.csvNames = csvNames
+    }
+}
+
+extension JSONFormat {
+    /// The json output in pieces (`OutputPieces`).
+    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+        let f = NumberFormat.format
+        return OutputPieces(tables, kind: .json, rowsPerPiece: rowsPerPiece) { text, rows in
+            text("{\n  \"layouts\": [")
+            for (k, t) in tables.enumerated() {
+                text(k == 0 ? "\n" : ",\n")
+                text("    {\n")
+                text("      \"name\": \(quote(t.name)),\n")
+                text("      \"style\": \(quote(t.style.rawValue)),\n")
+                text("      \"direction\": \(quote(t.direction.rawValue)),\n")
+                text("      \"container\": [\(f(t.containerWidth)), \(f(t.containerHeight))],\n")
+                text("      \"contentSize\": [\(f(t.contentWidth)), \(f(t.contentHeight))],\n")
+                text("      \"elements\": [")
+                rows(k)
+                text(t.elements.isEmpty ? "]\n" : "\n      ]\n")
+                text("    }")
+            }
+            text(tables.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        }
+    }
+
+    /// One element's line, after its separator from the one before.
+    @inline(__always)
+    static func row(_ e: Element, first: Bool, into w: inout ByteWriter) {
+        w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"")
+        switch e.kind {
+        case .cell: w.append("cell")
+        case .header: w.append("header")
+        case .footer: w.append("footer")
+        }
+        w.append("\", \"section\": ")
+        w.append(e.section)
+        w.append(", \"item\": ")
+        if let item = e.item { w.append(item) } else { w.append("null") }
+        w.append(", \"frame\": [")
+        w.append(number: e.frame.x)
+        w.append(", ")
+        w.append(number: e.frame.y)
+        w.append(", ")
+        w.append(number: e.frame.width)
+        w.append(", ")
+        w.append(number: e.frame.height)
+        w.append("], \"zIndex\": ")
+        w.append(e.zIndex)
+        w.append("}")
+    }
+}
+
+extension CSVFormat {
+    /// The csv output in pieces (`OutputPieces`).
+    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+        OutputPieces(tables, kind: .csv, rowsPerPiece: rowsPerPiece, csvNames: tables.map { Array((field($0.name) + ",").utf8) }) { text, rows in
+            text(headerRow + "\n")
+            for k in tables.indices { rows(k) }
+        }
+    }
+
+    @inline(__always)
+    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter) {
+        w.append(contentsOf: name)
+        w.append(e.section)
+        w.append(UInt8(44)) // ","
+        if let item = e.item { w.append(item) }
+        switch e.kind {
+        case .cell: w.append(",cell,")
+        case .header: w.append(",header,")
+        case .footer: w.append(",footer,")
+        }
+        w.append(number: e.frame.x)
+        w.append(UInt8(44)) // ","
+        w.append(number: e.frame.y)
+        w.append(UInt8(44)) // ","
+        w.append(number: e.frame.width)
+        w.append(UInt8(44)) // ","
+        w.append(number: e.frame.height)
+        w.append(UInt8(44)) // ","
+        w.append(e.zIndex)
+        w.append(UInt8(10)) // "\n"
+    }
+}

@@ -1,0 +1,119 @@
+// The libFuzzer target for the whole pipeline: lex and parse, render the diagnostics, format
+// (and check that formatting is stable), evaluate, lay out, and write every output format.
+// Built by Tests/Fuzz/run (not by SwiftPM): it is compiled together with Sources/WFL.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one input may ask for. Larger inputs are legal (the limits of LANGUAGE.md are tested
+/// elsewhere) but slow: the harness skips laying them out, so that they are not taken for hangs.
+let fuzzMaxItems = 20_000
+let fuzzMaxLanes = 200
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data!, count: size))
+    // 100,000 and 100,000,000 calls of user functions take minutes here: a tenth of a second's worth.
+    callLimits = (perValue: 20_000, total: 200_000)
+    // The wfl command evaluates and formats on a thread with a large stack: so does the harness.
+    fuzzOnLargeStack { fuzzPipeline(bytes) }
+    return 0
+}
+
+func fuzzCheck(_ ok: Bool, _ what: @autoclosure () -> String) {
+    if !ok {
+        fputs("fuzz: \(what())\n", stderr)
+        abort()
+    }
+}
+
+func fuzzPipeline(_ bytes: [UInt8]) {
+    let source = SourceFile(name: "fuzz.wfl", bytes: bytes)
+    let parsed = Parser.parse(source)
+    let renderer = DiagnosticRenderer(color: false)
+    _ = renderer.render(parsed.diagnostics, in: source)
+    _ = ASTPrinter.print(parsed.tree, source: source)
+
+    // Formatting: refused with errors; otherwise it must not change the meaning, and formatting
+    // its own output must give the same text.
+    switch Formatter.format(source) {
+    case .failure(.errors):
+        fuzzCheck(parsed.diagnostics.hasErrors, "fmt refused a file the parser accepts")
+    case .failure(.wouldChangeMeaning(let why)):
+        fuzzCheck(false, "fmt would change the meaning: \(why)")
+    case .success(let text):
+        fuzzCheck(!parsed.diagnostics.hasErrors, "fmt formatted a file with errors")
+        switch Formatter.format(SourceFile(name: "fuzz.wfl", text: text)) {
+        case .success(let again): fuzzCheck(again == text, "fmt is not stable:\n\(text)\n---\n\(again)")
+        case .failure: fuzzCheck(false, "fmt cannot format its own output:\n\(text)")
+        }
+    }
+    if parsed.diagnostics.hasErrors { return }
+
+    let program = Program(tree: parsed.tree, source: source)
+    var items = 0
+    for name in program.layoutNames {
+        guard case .success(let layout)? = program.resolve(layoutNamed: name) else { continue }
+        for s in layout.sections {
+            items += s.items
+            if s.lanes > fuzzMaxLanes { return }
+        }
+    }
+    if items > fuzzMaxItems { return }
+
+    let evaluation = program.evaluate()
+    _ = renderer.render(evaluation.diagnostics, in: source)
+    let tables = evaluation.tables
+    fuzzCheck(evaluation.diagnostics.hasErrors ? tables.isEmpty : tables.count == program.layoutNames.count,
+          "\(tables.count) tables for \(program.layoutNames.count) layouts (errors: \(evaluation.diagnostics.hasErrors))")
+    for t in tables {
+        for e in t.elements {
+            fuzzCheck(!e.frame.x.isNaN && !e.frame.y.isNaN && !e.frame.width.isNaN && !e.frame.height.isNaN,
+                  "a frame that is not a number in '\(t.name)'")
+        }
+        _ = program.expectations(of: t.name, table: t)
+    }
+    let offset = Offset(x: 0, y: 40)
+    let rect = Frame(x: 0, y: 0, width: 375, height: 400)
+    let moved = tables.map { $0.at(offset) }
+    let queried = tables.map { $0.only($0.query(rect, at: offset), at: offset) }
+    _ = TableFormat.format(moved)
+    _ = JSONFormat.format(queried)
+    _ = CSVFormat.format(tables)
+    _ = SwiftFormat.format(tables, sourceName: "fuzz.wfl")
+    _ = SVGFormat.format(tables, offset: offset, rect: rect)
+    _ = HTMLFormat.format(tables)
+    _ = ASCIIPicture.format(tables, offset: offset, rect: nil, columns: 60)
+}
+
+/// Runs `body` on a thread with a 512 MiB stack, as `wfl` does (Sources/wfl/RunCommand.swift).
+func fuzzOnLargeStack(_ body: @escaping () -> Void) {
+    final class Job { let work: () -> Void; init(_ w: @escaping () -> Void) { work = w } }
+    var attr = pthread_attr_t()
+    pthread_attr_init(&attr)
+    defer { pthread_attr_destroy(&attr) }
+    pthread_attr_setstacksize(&attr, 512 << 20)
+    let context = Unmanaged.passRetained(Job(body)).toOpaque()
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t? = nil
+    #endif
+    let started = pthread_create(&thread, &attr, { raw in
+        Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
+        return nil
+    }, context)
+    guard started == 0 else {
+        Unmanaged<Job>.fromOpaque(context).release()
+        body()
+        return
+    }
+    #if canImport(Glibc)
+    pthread_join(thread, nil)
+    #else
+    pthread_join(thread!, nil)
+    #endif
+}

@@ -1,0 +1,137 @@
+import XCTest
+@testable import WFL
+
+/// `AttributeTable.appendItems`: appending gives exactly the table a full layout of the grown
+/// layout gives (frames, sections, content size and the rect index), incrementally or not.
+final class AppendTests: XCTestCase {
+    /// The resolved layout of `text` (one layout) and its table.
+    func laidOut(_ text: String) throws -> (ResolvedLayout, AttributeTable) {
+        let source = SourceFile(name: "a.wfl", text: text)
+        let parsed = Parser.parse(source)
+        XCTAssertFalse(parsed.diagnostics.hasErrors)
+        let program = Program(tree: parsed.tree, source: source)
+        let layout = try XCTUnwrap(program.resolve(layoutNamed: "a")).get()
+        return (layout, try program.run(layout).get())
+    }
+
+    func full(_ layout: ResolvedLayout) throws -> AttributeTable {
+        var w: [Diagnostic] = []
+        return try (layout.style == .waterfall ? Waterfall.layout(layout) : Flow.layout(layout, warnings: &w)).get()
+    }
+
+    func check(_ text: String, appends: [Int], section: Int? = nil, incremental: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        var (layout, table) = try laidOut(text)
+        let s = section ?? layout.sections.count - 1
+        for count in appends {
+            let before = table.elements.count
+            // Whether the incremental path takes it (on a copy).
+            if layout.style == .waterfall {
+                var copy = table
+                var grown = layout
+                grown.sections[s].items += count
+                XCTAssertEqual(try Waterfall.append(grown, section: s, from: layout.sections[s].items, to: &copy), incremental,
+                               "incremental?", file: file, line: line)
+            }
+            try table.appendItems(count, toSection: s, of: &layout)
+            let expected = try full(layout)
+            XCTAssertEqual(table.elements.count, before + count, file: file, line: line)
+            XCTAssertEqual(table, expected, "after appending \(count): \(text)", file: file, line: line)
+            XCTAssertEqual(table.index, expected.index, file: file, line: line)
+            // Queries over the grown table agree with a scan.
+            let r = Frame(x: 0, y: table.contentHeight * 0.9, width: table.containerWidth, height: 300)
+            XCTAssertEqual(table.query(r), table.elements.indices.filter { table.elements[$0].frame.overlaps(r) }, file: file, line: line)
+        }
+    }
+
+    func testWaterfallFeedIncremental() throws {
+        // Random heights, a header and a footer: the footer moves below the new items.
+        try check("""
+            layout a {
+              columns 3
+              spacing 10
+              insets 10
+              header 44
+              footer 30
+              items 1000
+              height 50 + random(0, 150)
+            }
+            """, appends: [100, 1, 0, 37, 250], incremental: true)
+    }
+
+    func testWaterfallIncrementalFormsAndHorizontal() throws {
+        // Fractional lane widths, spans, natural sizes with a scale, a horizontal layout, and a
+        // first section before the one that grows.
+        try check("""
+            layout a {
+              container 390 x 844
+              columns 4
+              spacing 7 3.5
+              insets 1 2 3 4.25
+              scale 3
+              section { items 10; height 33.3 }
+              section {
+                items 501
+                span i % 7 == 0 ? 2 : i % 29 == 0 ? full : 1
+                size 100 + random(0, 300) x 90 + random(0, 210)
+                footer 12
+              }
+            }
+            """, appends: [100, 3, 64], incremental: true)
+        try check("""
+            layout a {
+              direction horizontal
+              rows 5
+              spacing 4
+              header 20
+              items 300
+              width [120, 80.5, 200, 151]
+            }
+            """, appends: [100, 9], incremental: true)
+        // An empty section grows from nothing.
+        try check("layout a {\n columns 2\n items 0\n height 40\n footer 10\n}\n", appends: [1, 5], incremental: true)
+    }
+
+    func testWhatFallsBackToAFullLayout() throws {
+        // A rule reading n changes the items already there; a round-robin order; not the last
+        // section; a flow layout.
+        try check("layout a {\n columns 2\n items 50\n height 10 + n % 7 + i\n}\n", appends: [100], incremental: false)
+        try check("layout a {\n columns 3\n order leftToRight\n items 50\n height 10 + random(0, 50)\n}\n", appends: [100, 7], incremental: false)
+        try check("layout a {\n columns 2\n section { items 20; height 30 }\n section { items 5; height 40 }\n}\n",
+                  appends: [100], section: 0, incremental: false)
+        try check("layout a {\n style flow\n spacing 10\n items 40\n size 40 + random(0, 120) x 30 + random(0, 40)\n}\n",
+                  appends: [100, 1], incremental: false)
+    }
+
+    func testAFailingAppendLeavesTheTable() throws {
+        var (layout, table) = try laidOut("layout a {\n columns 2\n footer 5\n items 10\n height i < 15 ? 20 : 0 - 1\n}\n")
+        let before = table
+        XCTAssertThrowsError(try table.appendItems(10, toSection: 0, of: &layout))
+        XCTAssertEqual(table, before)
+        XCTAssertEqual(layout.sections[0].items, 10)
+        try table.appendItems(5, toSection: 0, of: &layout)
+        XCTAssertEqual(table, try full(layout))
+    }
+}
+
+/// `AttributeTable.relayout`: the table `Program.run` gives, built in the old table's storage.
+extension AppendTests {
+    func testRelayoutGivesTheSameTableInTheSameStorage() throws {
+        for text in ["layout a {\n columns 3\n spacing 10\n insets 10\n header 4\n items 5000\n height 50 + random(0, 150)\n}\n",
+                     "layout a {\n columns 3\n order rightToLeft\n items 3000\n height [10, 20, 35]\n}\n",
+                     "layout a {\n style flow\n spacing 10\n items 4000\n size 40 + random(0, 120) x 30 + random(0, 40)\n}\n"] {
+            let (layout, first) = try laidOut(text)
+            var table = first
+            table.elements.reserveCapacity(table.elements.count + 16) // one owner, room for the engine's reserve
+            let before = table.elements.withUnsafeBufferPointer { $0.baseAddress }
+            var warnings: [Diagnostic] = []
+            try table.relayout(layout, warnings: &warnings)
+            XCTAssertEqual(table, first, text)
+            XCTAssertEqual(table.elements.withUnsafeBufferPointer { $0.baseAddress }, before, "the storage is reused")
+            // A different layout in the same storage.
+            var other = layout
+            other.sections[0].items = 17
+            try table.relayout(other, warnings: &warnings)
+            XCTAssertEqual(table, try full(other))
+        }
+    }
+}

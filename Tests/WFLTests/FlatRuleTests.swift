@@ -1,0 +1,71 @@
+import XCTest
+@testable import WFL
+
+/// FlatRule: the straight-line programs of simple item rules give the compiled rule's doubles,
+/// bit for bit, draw `random` in the same order, and give up exactly where it throws.
+final class FlatRuleTests: XCTestCase {
+    func rule(_ expr: String, _ prelude: String = "") throws -> ItemRule {
+        let source = SourceFile(name: "f.wfl", text: "layout f {\n\(prelude)\n columns 3\n items 10\n height \(expr)\n}\n")
+        let parsed = Parser.parse(source)
+        XCTAssertFalse(parsed.diagnostics.hasErrors, expr)
+        let layout = try XCTUnwrap(Program(tree: parsed.tree, source: source).resolve(layoutNamed: "f")).get()
+        guard case .length(let r) = layout.sections[0].size else { throw XCTSkip("not a length") }
+        return r
+    }
+
+    func testFlatProgramsAgreeWithTheCompiledRules() throws {
+        let flat = ["50 + random(0, 150)", "w * 1.5 + i % 7", "-(w / 3) + random(i, i + 10) * 0.1", "i / (i - 3)",
+                    "(i + 1) % (i % 4) - s * n", "random(0, 7) + random(3, 9) - random(0, 2) * random(1, 5)",
+                    "100 - cw / 7 + aw * 0.3333 - col * 2 + full", "random(i % 3, 2)", "random(0.5, 3)", "1e308 * 10 - w",
+                    "0 - i * -1", "-i * 1", "random(-5, 5) + 10"]
+        for expr in flat {
+            let r = try rule(expr)
+            XCTAssertNotNil(r.flat, "\(expr) is flattened")
+            var compiled = r
+            compiled.flat = nil
+            for i in 0..<300 {
+                func machine() -> Machine {
+                    var m = Machine(seed: 7, letCount: 0)
+                    m.set(.cw, 375); m.set(.ch, 812); m.set(.s, 2); m.set(.aw, 355); m.set(.ah, 792); m.set(.n, 10); m.set(.full, 3)
+                    m.inItem = true
+                    m.beginItem(i, section: 2)
+                    m.available = VarSets.verticalSize | VarSets.layout
+                    m.vars[EngineVar.w.rawValue] = 111.66666666666667
+                    m.vars[EngineVar.col.rawValue] = Double(i % 3)
+                    return m
+                }
+                var a = machine(), b = machine()
+                var flatValue = 0.0
+                let ok = try XCTUnwrap(r.flat).run(&a, &flatValue)
+                do {
+                    let v = try compiled.evaluate(&b, item: i)
+                    XCTAssertTrue(ok, "\(expr) at \(i): the flat program gave up where the rule gives \(v)")
+                    XCTAssertEqual(flatValue.bitPattern, v.bitPattern, "\(expr) at \(i)")
+                    XCTAssertEqual(a.randomCount, b.randomCount)
+                } catch {
+                    XCTAssertFalse(ok, "\(expr) at \(i): the flat program gave \(flatValue) where the rule throws")
+                }
+                // Through ItemRule.evaluate (flat, then the fallback) the result is the compiled one's.
+                var c = machine(), d = machine()
+                let viaFlat = Result { () throws(EvalError) -> Double in try r.evaluate(&c, item: i) }
+                let viaCode = Result { () throws(EvalError) -> Double in try compiled.evaluate(&d, item: i) }
+                switch (viaFlat, viaCode) {
+                case (.success(let x), .success(let y)): XCTAssertEqual(x.bitPattern, y.bitPattern)
+                case (.failure(let x), .failure(let y)): XCTAssertEqual(x.message(in: ""), y.message(in: ""))
+                default: XCTFail("\(expr) at \(i): \(viaFlat) against \(viaCode)")
+                }
+            }
+        }
+        // Beyond the flat forms: compiled rules only.
+        for (expr, prelude) in [("base + i", "let base = 3"), ("i > 2 ? 10 : 20", ""), ("max(w, 30)", ""), ("[1, 2][i % 2]", ""),
+                                ("f(i)", "let f(a) = a * 2"), ("random(0, 5)", "let random(a, b) = a + b")] {
+            XCTAssertNil(try rule(expr, prelude).flat, expr)
+        }
+    }
+
+    /// A whole layout's errors are the compiled rule's, with the flat program in front.
+    func testErrorsAreTheCompiledRulesErrors() {
+        XCTAssertTrue(Eval.errors("columns 2\nitems 10\nheight 100 / (4 - i) + 1000\n").contains("division by zero in the height of item 4 of section 0"))
+        XCTAssertTrue(Eval.errors("columns 2\nitems 10\nheight 10 + random(i, 3)\n").contains("item 3"))
+    }
+}
