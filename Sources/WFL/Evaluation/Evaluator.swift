@@ -273,14 +273,7 @@ public final class Program {
         var results: [ExpectationResult] = []
         for (e, scope, span) in Program.allExpects(of: block) {
             let node = compiler.compile(e.condition, scope)
-            var m = Machine(letCount: compiler.letCount)
-            m.fresh()
-            m.set(.cw, table.containerWidth)
-            m.set(.ch, table.containerHeight)
-            m.set(.contentWidth, table.contentWidth)
-            m.set(.contentHeight, table.contentHeight)
-            m.place = "'expect'"
-            m.host = TableQueries(table: table)
+            var m = machine(for: table)
             do {
                 let v = try node.code(&m)
                 if case .boolean(let b) = v {
