@@ -55,10 +55,10 @@ public struct Parser {
         var names: [Int32] = []
         /// Where this block's bindings start in `bindingStack`.
         var stackMark = 0
-        /// The properties set in the block (bits of `SettingTable.propertyMasks`) and the
-        /// setting that set each.
+        /// The properties set in the block (bits of `SettingTable.propertyMasks`).
         var propertyMask: UInt64 = 0
-        var setters: [(bit: Int, setter: Name)] = []
+        /// Where this block's entries start in `setterStack`.
+        var setterMark = 0
     }
 
     /// One `let` binding; `previous` is the binding of the same name it hides, or -1.
@@ -92,17 +92,29 @@ public struct Parser {
     /// statement ends without a syntax error, which would make them noise.
     var pending: [Diagnostic] = []
     /// Stacks on which lists and operator chains gather before they get arrays of their own.
-    var scratchExprs: [Expr] = []
-    var scratchOperands: [Operand] = []
+    let scratchExprs = ScratchStack<Expr>()
+    let scratchOperands = ScratchStack<Operand>()
+    let scratchStatements = ScratchStack<Statement>()
+    /// For each property set in an open block, the setting name that set it: what the
+    /// duplicate-setting warning points back to.
+    var setterStack: [(bit: Int, span: Span)] = []
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
 
-    mutating func pushScope() { scopes.append(Scope(stackMark: bindingStack.count)) }
+    mutating func pushScope() {
+        scopes.append(Scope(stackMark: bindingStack.count, setterMark: setterStack.count))
+    }
 
     mutating func popScope() {
         let scope = scopes.removeLast()
-        for id in scope.names.reversed() { innermost[Int(id)] = bindingStack[Int(innermost[Int(id)])].previous }
-        bindingStack.removeSubrange(scope.stackMark...)
+        var k = scope.names.count
+        while k > 0 {
+            k -= 1
+            let id = Int(scope.names[k])
+            innermost[id] = bindingStack[Int(innermost[id])].previous
+        }
+        bindingStack.removeLast(bindingStack.count - scope.stackMark)
+        setterStack.removeLast(setterStack.count - scope.setterMark)
     }
 
     /// The id of an identifier token.
@@ -593,8 +605,9 @@ public struct Parser {
     /// The statements of a block after its `{`, and the `}`.
     mutating func parseBlockBody(keyword: Span, name: BlockName?, open: Span, inner: Context) -> Block? {
         pushScope()
-        var statements: [Statement] = []
-        while let s = nextStatement(in: inner) { statements.append(s) }
+        let mark = scratchStatements.count
+        while let s = nextStatement(in: inner) { scratchStatements.append(s) }
+        let statements = scratchStatements.takeTail(from: mark)
         popScope()
         var close: Span? = nil
         if at(.rBrace) {
@@ -668,7 +681,7 @@ public struct Parser {
         if case .side = arguments.first {
             mask = 0
             for a in arguments {
-                if case .side(let n, _) = a { mask |= SettingTable.propertyMask(of: ["\(info.name).\(n.text)"]) }
+                if case .side(let n, _) = a { mask |= SettingTable.sideMask(row: row, side: n.text) }
             }
         }
         noteProperties(mask, of: name)
@@ -682,18 +695,19 @@ public struct Parser {
         scopes[top].propertyMask |= mask
         if again != 0 {
             let bit = again.trailingZeroBitCount
-            if let earlier = scopes[top].setters.last(where: { $0.bit == bit })?.setter {
-                let message = earlier.text == name.text
+            if let earlier = setterStack[scopes[top].setterMark...].last(where: { $0.bit == bit })?.span {
+                let earlierText = source.text(earlier)
+                let message = earlierText == name.text
                     ? "'\(name.text)' is set twice in this block; the later one wins"
-                    : "'\(name.text)' sets what '\(earlier.text)' already set in this block; the later one wins"
-                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier.span)]))
+                    : "'\(name.text)' sets what '\(earlierText)' already set in this block; the later one wins"
+                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier)]))
             }
         }
         var bits = mask
         while bits != 0 {
             let bit = bits.trailingZeroBitCount
             bits &= bits - 1
-            scopes[top].setters.append((bit, name))
+            setterStack.append((bit, name.span))
         }
     }
 
@@ -1033,14 +1047,13 @@ public struct Parser {
                                       help: "write what the operator applies to, or remove it"))
                     }
                     let whole = scratchOperands.count == mark ? first.span : first.span.to(scratchOperands[scratchOperands.count - 1].rhs.span)
-                    scratchOperands.removeSubrange(mark...)
+                    scratchOperands.drop(from: mark)
                     return .invalid(whole.to(opSpan))
                 }
                 let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
                 scratchOperands.append(Operand(op, opSpan, rhs))
             }
-            let rest = Array(scratchOperands[mark...])
-            scratchOperands.removeSubrange(mark...)
+            let rest = scratchOperands.takeTail(from: mark)
             first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
         return first
@@ -1164,9 +1177,7 @@ public struct Parser {
             scratchExprs.append(e)
             if at(.comma) { advance() } else { break }
         }
-        let items = Array(scratchExprs[mark...])
-        scratchExprs.removeSubrange(mark...)
-        return items
+        return scratchExprs.takeTail(from: mark)
     }
 
     /// Consumes the closing bracket of the one opened at token `open`, or reports that it is
@@ -1426,3 +1437,54 @@ public struct Parser {
 /// Tokens after which a word is an operand, not a setting that starts a statement.
 let operandFollowers: Set<TokenKind> = [.or, .and, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
                                         .plus, .star, .slash, .percent, .question, .colon, .rBrace]
+
+/// A stack on which the parts of a list, a chain or a block gather before they move, all at
+/// once, into an array of their exact size. Nested lists share it, each above a mark.
+final class ScratchStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    subscript(k: Int) -> Element { base[k] }
+
+    func append(_ e: consuming Element) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
+        (base + count).initialize(to: e)
+        count += 1
+    }
+
+    /// Moves the elements from `mark` on into a new array: no copies, no reference counting.
+    func takeTail(from mark: Int) -> [Element] {
+        let n = count - mark
+        let start = base + mark
+        count = mark
+        // (Not `Array(unsafeUninitializedCapacity:)`: on Linux it looks its storage type up at
+        // run time, which costs more than these appends.)
+        var tail: [Element] = []
+        tail.reserveCapacity(n)
+        for k in 0..<n { tail.append((start + k).move()) }
+        return tail
+    }
+
+    /// Drops the elements from `mark` on.
+    func drop(from mark: Int) {
+        (base + mark).deinitialize(count: count - mark)
+        count = mark
+    }
+}

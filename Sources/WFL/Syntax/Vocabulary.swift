@@ -89,6 +89,18 @@ public enum SettingTable {
     /// For each row of `all`, the properties it sets as bits.
     static let propertyMasks: [UInt64] = all.map { propertyMask(of: $0.properties) }
 
+    /// For each row of `all`, the property of each side in `sides` order (`insets.top`, ...):
+    /// what the named form of insets sets.
+    static let sideMasks: [[UInt64]] = all.map { info in
+        sides.map { propertyMask(of: ["\(info.name).\($0)"]) }
+    }
+
+    /// The property that side `side` of the setting in row `row` sets (0 if it is no side).
+    static func sideMask(row: Int, side: String) -> UInt64 {
+        guard let k = sides.firstIndex(of: side) else { return 0 }
+        return sideMasks[row][k]
+    }
+
     private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The row of a setting name, if it is one.
