@@ -85,3 +85,79 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
     }
     return .success(bytes)
 }
+
+/// Writes a file whole or not at all: a temporary file beside it, then a rename. Returns why it
+/// failed, or nil. Killed half-way (SIGKILL, power loss), wfl leaves the old file as it was and
+/// may leave the temporary file, `.NAME.wfl-tmp-XXXXXX` beside it, which can be deleted.
+func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
+    func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
+    let slash = path.lastIndex(of: "/")
+    let dir = slash.map { String(path[..<$0]) } ?? "."
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-tmp-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd < 0 { return why(String(cString: strerror(errno)).lowercased()) }
+    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var done = 0
+    var failure: String? = nil
+    bytes.withUnsafeBytes { raw in
+        while done < raw.count {
+            let n = write(fd, raw.baseAddress! + done, raw.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno)).lowercased()
+                return
+            }
+            done += n
+        }
+    }
+    // Keep the usual permissions of a new file (mkstemp makes it 0600).
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, 0o666 & ~mask)
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)).lowercased() }
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)).lowercased() }
+    if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)).lowercased() }
+    if let failure {
+        unlink(tmp)
+        return why(failure)
+    }
+    return nil
+}
+
+/// Runs `body` on a thread with a 512 MiB stack (reserved, not committed) and waits for it.
+func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    var result: T? = nil
+    let box = StackJob { result = body() }
+    var attr = pthread_attr_t()
+    pthread_attr_init(&attr)
+    defer { pthread_attr_destroy(&attr) }
+    pthread_attr_setstacksize(&attr, 512 << 20)
+    let context = Unmanaged.passRetained(box).toOpaque()
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t? = nil
+    #endif
+    let started = pthread_create(&thread, &attr, { raw in
+        Unmanaged<StackJob>.fromOpaque(raw!).takeRetainedValue().work()
+        return nil
+    }, context)
+    guard started == 0 else {
+        // No thread: run here.
+        Unmanaged<StackJob>.fromOpaque(context).release()
+        return body()
+    }
+    #if canImport(Glibc)
+    pthread_join(thread, nil)
+    #else
+    pthread_join(thread!, nil)
+    #endif
+    return result!
+}
+
+/// The work handed to the large-stack thread.
+final class StackJob {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}

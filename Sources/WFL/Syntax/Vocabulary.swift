@@ -26,16 +26,25 @@ public enum SettingLevel: Sendable {
     case item
 }
 
-/// One row of the settings table.
-public struct SettingInfo: Sendable {
-    public var name: String
-    public var shape: ArgumentShape
-    public var level: SettingLevel
+/// One row of the settings table. A class, so that the parser's hold on a row is one reference,
+/// not one per field.
+public final class SettingInfo: Sendable {
+    public let name: String
+    public let shape: ArgumentShape
+    public let level: SettingLevel
     /// A complete example, for help lines.
-    public var example: String
+    public let example: String
     /// The properties it sets, for the duplicate-setting warning: `spacing` sets both spacings,
     /// and `height`, `width` and `size` are one property, the item size rule.
-    public var properties: [String]
+    public let properties: [String]
+
+    init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [String]) {
+        self.name = name
+        self.shape = shape
+        self.level = level
+        self.example = example
+        self.properties = properties
+    }
 }
 
 /// The table of settings of LANGUAGE.md.
