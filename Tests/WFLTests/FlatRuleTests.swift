@@ -68,4 +68,22 @@ final class FlatRuleTests: XCTestCase {
         XCTAssertTrue(Eval.errors("columns 2\nitems 10\nheight 100 / (4 - i) + 1000\n").contains("division by zero in the height of item 4 of section 0"))
         XCTAssertTrue(Eval.errors("columns 2\nitems 10\nheight 10 + random(i, 3)\n").contains("item 3"))
     }
+
+    /// `Modulus` (the remainder by multiplication that `random` with constant bounds uses) is `%`,
+    /// for divisors at the edges of its shifts and for numbers at the edges of each divisor.
+    func testModulusIsTheRemainder() {
+        var g = WaterfallPropertyTests.Generator(state: 150)
+        var divisors: [UInt64] = [1, 2, 3, 5, 7, 10, 40, 120, 150, 255, 256, 257, 1000, 1 << 31, (1 << 32) - 1, 1 << 32,
+                                  (1 << 32) + 1, 1 << 53, (1 << 62) + 3, (1 << 63) - 1, 1 << 63]
+        for _ in 0..<200 { divisors.append(1 + g.next() >> (g.next() % 64)) }
+        for d in divisors where d <= 1 << 63 {
+            let m = Modulus(d)
+            var numbers: [UInt64] = [0, 1, d - 1, d, d &+ 1, d &* 2 &- 1, UInt64.max, UInt64.max - 1, UInt64.max / 2]
+            for _ in 0..<300 { numbers.append(g.next()) }
+            for n in numbers {
+                XCTAssertEqual(m.remainder(n), n % d, "\(n) % \(d)")
+                XCTAssertEqual(m.double(n), Double(n % d), "\(n) % \(d)")
+            }
+        }
+    }
 }

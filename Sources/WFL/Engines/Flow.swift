@@ -22,9 +22,14 @@ public enum Flow {
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var table = AttributeTable(name: layout.name, style: layout.style, direction: layout.direction,
                                    containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
-        table.elements = consume spareElements
-        table.elements.removeAll(keepingCapacity: true)
-        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        // The elements are written through a pointer, not appended one by one: the array is made
+        // long enough first (an older table's storage usually is already) and cut to size after.
+        var elements = consume spareElements
+        let most = layout.sections.reduce(0) { $0 + $1.items + 2 }
+        if elements.count < most {
+            elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
+                                                      count: most - elements.count))
+        }
         let vertical = layout.direction == .vertical
         let cw = layout.containerWidth, ch = layout.containerHeight
         var m = Machine(seed: layout.seed, letCount: layout.letCount)
@@ -36,16 +41,26 @@ public enum Flow {
         // Leaf boxes of the index made as each line is placed, in the old level 0's storage.
         var spareLevels = consume spareLevels
         var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
-        for section in layout.sections {
-            do {
-                let start = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &table,
-                                    warnings: &warnings, leaves: &leaves)
-                if section.index == 0 { itemsStart = start }
-                top = table.sectionStarts[table.sectionStarts.count - 1].stop
-            } catch {
-                return .failure(LayoutFailure([error]))
+        leaves.boxes.reserveCapacity(most / RectIndex.leaf + 1)
+        var count = 0
+        let failure: Diagnostic? = elements.withUnsafeMutableBufferPointer { buffer in
+            var out = Output(elements: buffer, count: 0)
+            defer { count = out.count }
+            for section in layout.sections {
+                do throws(Diagnostic) {
+                    let start = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &out,
+                                        sections: &table.sectionStarts, warnings: &warnings, leaves: &leaves)
+                    if section.index == 0 { itemsStart = start }
+                    top = table.sectionStarts[table.sectionStarts.count - 1].stop
+                } catch {
+                    return error
+                }
             }
+            return nil
         }
+        if let failure { return .failure(LayoutFailure([failure])) }
+        elements.removeLast(elements.count - count)
+        table.elements = consume elements
         // Content size: (cw, top) for vertical, (top, ch) for horizontal.
         if vertical {
             table.contentWidth = cw
@@ -70,10 +85,29 @@ public enum Flow {
         return .success(table)
     }
 
+    /// Where the elements go: a buffer long enough for them all, filled from the start.
+    struct Output {
+        let elements: UnsafeMutableBufferPointer<Element>
+        var count: Int
+
+        @inline(__always) mutating func append(_ e: Element) {
+            elements[count] = e
+            count += 1
+        }
+    }
+
+    /// What a section fixes for its lines, on the line axis (x when vertical): where the lines
+    /// start (ins.left, or ins.top when horizontal), their length (aw or ah), the gap between the
+    /// items of a line (cs or rs) and between lines (rs or cs); `justify` and `align`.
+    struct Lines {
+        let left: Double, length: Double, gap: Double, lineGap: Double
+        let justify: Justify, align: Align
+    }
+
     /// One section, from `top` (x when horizontal). Returns where its items start (after the
-    /// header and `ins.top`); the section's stop is in its `SectionIndex`.
+    /// header and `ins.top`); the section's stop is in its `SectionIndex`, appended to `sections`.
     static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
-                    machine m: inout Machine, into table: inout AttributeTable,
+                    machine m: inout Machine, into out: inout Output, sections: inout [AttributeTable.SectionIndex],
                     warnings: inout [Diagnostic], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> Double {
         var top = topIn
         let s = sec.index
@@ -83,9 +117,9 @@ public enum Flow {
 
         // 1. Header (LAYOUT.md, "Header and footer"): insets before, the frame, insets after.
         if sec.header > 0 {
-            index.header = table.elements.count
-            table.elements.append(Waterfall.supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical,
-                                                          cw: cw, ch: ch, top: &top))
+            index.header = out.count
+            out.append(Waterfall.supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical,
+                                               cw: cw, ch: ch, top: &top))
         }
         // 2. top += ins.top (ins.left when horizontal).
         top += vertical ? ins.top : ins.left
@@ -94,62 +128,122 @@ public enum Flow {
         // aw = cw - ins.left - ins.right; ah = ch - ins.top - ins.bottom.
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
-        // Along a line: its length (aw or ah), where it starts (ins.left or ins.top) and the gap
-        // between its items (cs or rs); between lines: rs (vertical) or cs (horizontal).
-        let length = vertical ? aw : ah
-        let left = vertical ? ins.left : ins.top
-        let gap = vertical ? sec.columnSpacing : sec.rowSpacing
-        let lineGap = vertical ? sec.rowSpacing : sec.columnSpacing
+        let lines = Lines(left: vertical ? ins.left : ins.top, length: vertical ? aw : ah,
+                          gap: vertical ? sec.columnSpacing : sec.rowSpacing,
+                          lineGap: vertical ? sec.rowSpacing : sec.columnSpacing, justify: sec.justify, align: sec.align)
+        index.firstCell = out.count
+        // 9. bottom = last line's y + its lineH, or top when the section is empty.
+        var bottom = top
+        if sec.items > 0 {
+            guard case .natural(let wRule, let hRule) = sec.size else {
+                // The resolver refuses `height`/`width` alone in a flow layout; never reached.
+                if case .length(let rule) = sec.size {
+                    throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
+                }
+                return itemsStart
+            }
+            m.set(.s, Double(s))
+            m.set(.aw, aw)
+            m.set(.ah, ah)
+            m.set(.n, Double(sec.items))
+            m.inItem = true
+            defer { m.inItem = false }
+            let overflow = vertical
+                ? try walk(VerticalLines.self, sec, wRule, hRule, lines, top: top, machine: &m, into: &out, bottom: &bottom,
+                           leaves: &leaves)
+                : try walk(HorizontalLines.self, sec, wRule, hRule, lines, top: top, machine: &m, into: &out,
+                           bottom: &bottom, leaves: &leaves)
+            // A line's first item wider than aw overflows, with a warning (once per section).
+            if let (j, used) = overflow {
+                let rule = vertical ? wRule : hRule
+                let (side, axis) = vertical ? ("wide", "aw") : ("tall", "ah")
+                warnings.append(.warning("item \(j) of section \(s) is \(NumberFormat.format(used)) \(side) but the lines are \(NumberFormat.format(lines.length)): it overflows its line",
+                                         at: rule.span,
+                                         help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
+            }
+        }
+        // 10. top = bottom + ins.bottom (ins.right when horizontal): the section's end.
+        top = bottom + (vertical ? ins.bottom : ins.right)
+        index.end = top
+        if sec.footer > 0 {
+            index.footer = out.count
+            out.append(Waterfall.supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical,
+                                               cw: cw, ch: ch, top: &top))
+        }
+        index.stop = top
+        sections.append(index)
+        return itemsStart
+    }
 
-        // 3. Each item's size from the `size` rule (variables i, n, s, cw, ch, aw, ah). The cells
-        //    go into the table at once with their sizes; lines place them below.
-        m.set(.s, Double(s))
-        m.set(.aw, aw)
-        m.set(.ah, ah)
-        m.set(.n, Double(sec.items))
-        m.inItem = true
-        defer { m.inItem = false }
-        index.firstCell = table.elements.count
-        let first = index.firstCell
+    /// Steps 3-8 for the items of a section, in one walk: each item is sized by the `size` rule,
+    /// then joins the current line or closes it; a closed line is placed at once, while its
+    /// cells are still in cache. Sets `bottom`; returns the first line-opening item longer than
+    /// the lines and its length, for the caller's warning (given only when the whole section is
+    /// sized, so that an error in a later item comes alone).
+    static func walk<Axis: LineAxis>(_: Axis.Type, _ sec: ResolvedSection, _ wRule: ItemRule, _ hRule: ItemRule, _ lines: Lines, top: Double,
+                     machine m: inout Machine, into out: inout Output, bottom: inout Double,
+                     leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (Int, Double)? {
+        let s = sec.index, n = sec.items
+        let first = out.count
+        let el = out.elements
+        // 3. Sizes from the `size` rule (variables i, n, s, cw, ch, aw, ah).
+        m.available = VarSets.flowSize | VarSets.layout
+        // Flat rules (FlatRule.swift) run here without copying the rules per item.
+        let wFlat = wRule.flat ?? FlatRule(), hFlat = hRule.flat ?? FlatRule()
+        let hasW = wRule.flat != nil, hasH = hRule.flat != nil
+        // `i` is set only before a compiled rule runs when the flat ones do not read it.
+        let lazyI = hasW && hasH && (wFlat.reads | hFlat.reads) & EngineVar.i.bit == 0
+        // Flat rules whose values are always valid sizes need no check per item.
+        let checkSizes = !(hasW && hasH && wFlat.alwaysValidSize && hFlat.alwaysValidSize)
         // "Every item of the section has the same size (both sides equal within 1e-6)".
         var sameSize = true
         var w0 = 0.0, h0 = 0.0
-        // The rules, taken apart once rather than per item.
-        var rules: (ItemRule, ItemRule)? = nil
-        switch sec.size {
-        case .natural(let wRule, let hRule): rules = (wRule, hRule)
-        case .length(let rule):
-            // The resolver refuses `height`/`width` alone in a flow layout; never reached.
-            if sec.items > 0 { throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan) }
-        }
-        // Work on the table's array as a local (one owner: no copy, no uniqueness checks per item).
-        var elements = table.elements
-        table.elements = []
-        defer { table.elements = elements }
-        if let (wRule, hRule) = rules {
-            m.available = VarSets.flowSize | VarSets.layout
-            // Flat rules (FlatRule.swift) run here without copying the rules per item.
-            let wFlat = wRule.flat ?? FlatRule(), hFlat = hRule.flat ?? FlatRule()
-            let hasW = wRule.flat != nil, hasH = hRule.flat != nil
-            // `i` is set only before a compiled rule runs when the flat ones do not read it.
-            let lazyI = hasW && hasH && (wFlat.reads | hFlat.reads) & EngineVar.i.bit == 0
-            for i in 0..<sec.items {
-                m.beginItem(i, section: s, settingI: !lazyI)
+        // 4. The current line: items `start ..< i`, `used` along it, `thickness` (lineH) across;
+        //    `lineY` where it goes (top for the first line).
+        let limit = lines.length + tolerance, gap = lines.gap
+        var start = 0
+        var used = 0.0, thickness = 0.0
+        var lineY = top
+        var overflow: (Int, Double)? = nil
+        // The item's `random` state stays in locals (hash, k) while flat rules run; the machine
+        // gets it, and a fresh `let` cache, only before a compiled rule (once per item: a second
+        // `fresh()` would drop the item's cached `let`s).
+        let sectionHash = Machine.itemHash(seed: m.seed, section: s, item: 0)
+        // Sizes are made a batch at a time, then the batch's items join lines: without the
+        // line breaks (a branch that mispredicts every few items) in it, the sizing loop lets
+        // the processor overlap the arithmetic of several items. The batch's cells (12 KB) stay
+        // in the first-level cache between the two loops.
+        let batch = 256
+        var from = 0
+        while from < n {
+            let to = Swift.min(n, from + batch)
+            for i in from..<to {
+                if !lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                let hash = sectionHash &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+                var k: UInt64 = 0
+                var fresh = false
                 var w = 0.0, h = 0.0
-                var draws = m.randomCount
-                if hasW, wFlat.run(&m, &w) {} else {
-                    m.randomCount = draws
+                var k0 = k
+                if hasW, wFlat.run(&m, hash: hash, k: &k, &w) {} else {
+                    m.fresh()
+                    fresh = true
+                    (m.itemHash, m.randomCount) = (hash, k0)
                     if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
                     w = try Waterfall.ruleValue(wRule, &m, i, s)
+                    k = m.randomCount
                 }
-                draws = m.randomCount
-                if hasH, hFlat.run(&m, &h) {} else {
-                    m.randomCount = draws
+                k0 = k
+                if hasH, hFlat.run(&m, hash: hash, k: &k, &h) {} else {
+                    if !fresh { m.fresh() }
+                    (m.itemHash, m.randomCount) = (hash, k0)
                     if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
                     h = try Waterfall.ruleValue(hRule, &m, i, s)
                 }
-                if !(w.isFinite && w >= 0) || !(h.isFinite && h >= 0) {
-                    let (v, rule) = !(w.isFinite && w >= 0) ? (w, wRule) : (h, hRule)
+                // Finite and at least 0: NaN fails both tests, and x * 0 is 0 only when x is
+                // finite. (Written `w >= 0 && w < .infinity`, the pair becomes a classification
+                // done with integer bit tests: some 25 instructions a number rather than 4.)
+                if checkSizes, !(w >= 0 && h >= 0 && w * 0 == 0 && h * 0 == 0) {
+                    let (v, rule) = !(w >= 0 && w.isFinite) ? (w, wRule) : (h, hRule)
                     throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
                                            at: rule.span)
                 }
@@ -159,142 +253,123 @@ public enum Flow {
                 } else if sameSize, abs(w - w0) > tolerance || abs(h - h0) > tolerance {
                     sameSize = false
                 }
-                elements.append(Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h)))
+                el[first + i] = Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h))
             }
-        }
-
-        // 4. Lines: walk the items in order; an item joins the current line when
-        //    used + cs + w <= aw + 1e-6 (the first item of a line always joins).
-        var bottom = top
-        var lineY = top
-        var previous: (y: Double, thickness: Double)? = nil
-        var j = 0
-        var overflowed = false
-        let n = sec.items
-        while j < n {
-            let firstFrame = elements[first + j].frame
-            var used = vertical ? firstFrame.width : firstFrame.height
-            var thickness = vertical ? firstFrame.height : firstFrame.width
-            // A line's first item wider than aw overflows, with a warning (once per section).
-            if used > length + tolerance, !overflowed {
-                overflowed = true
-                if case .natural(let wRule, let hRule) = sec.size {
-                    let rule = vertical ? wRule : hRule
-                    warnings.append(.warning("item \(j) of section \(s) is \(NumberFormat.format(used)) \(vertical ? "wide" : "tall") but the lines are \(NumberFormat.format(length)): it overflows its line",
-                                             at: rule.span,
-                                             help: "make the items at most \(vertical ? "'aw'" : "'ah'") (here \(NumberFormat.format(length))) \(vertical ? "wide" : "tall"), for example with min(..., \(vertical ? "aw" : "ah"))"))
-                }
-            }
-            var end = j + 1
-            elements.withUnsafeBufferPointer { elements in
-                while end < n {
-                    let f = elements[first + end].frame
-                    let w = vertical ? f.width : f.height
-                    guard used + gap + w <= length + tolerance else { break }
-                    used = used + gap + w
-                    let t = vertical ? f.height : f.width
+            for i in from..<to {
+                let w = el[first + i].frame.width, h = el[first + i].frame.height
+                let along = Axis.along(w, h), across = Axis.across(w, h)
+                // 4. The item joins the current line when used + cs + w <= aw + 1e-6.
+                if i > start, used + gap + along <= limit {
+                    used = used + gap + along
                     // 5. lineH = the tallest item of the line.
-                    if t > thickness { thickness = t }
-                    end += 1
-                }
-            }
-            // 6. y of the line: top for the first line, then previous line's y + its lineH + rs.
-            if let p = previous { lineY = p.y + p.thickness + lineGap }
-            let count = end - j
-            let isLast = end == n
-
-            // 7. x along the line, by `justify` (LAYOUT.md): "packed from p" puts the first item at
-            //    p, then x += w + gap.
-            enum Placement { case packed(Double, Double), grid(Double) }
-            func packed(_ justify: Justify) -> Placement {
-                switch justify {
-                case .start, .uikit: return .packed(left, gap)
-                case .end: return .packed(left + length - used, gap)
-                case .center: return .packed(left + (length - used) / 2, gap)
-                case .spread:
-                    // m >= 2: packed from left with gap cs + (aw - used) / (m - 1); one item: from left.
-                    return count >= 2 ? .packed(left, gap + (length - used) / Double(count - 1)) : .packed(left, gap)
-                }
-            }
-            let placement: Placement
-            if sec.justify != .uikit {
-                placement = packed(sec.justify)
-            } else if !isLast {
-                // Not the last line: spread with two or more items, center with one.
-                placement = count >= 2 ? packed(.spread) : packed(.center)
-            } else if previous == nil && count == 1 {
-                // The last line, also the only line, with one item: center.
-                placement = packed(.center)
-            } else if sameSize {
-                // The last line when every item has the same size: grid-aligned.
-                // k = floor((aw + cs + 1e-6) / (u + cs)); k >= 2: left + q * (u + g) with
-                // g = cs + (aw - k*u - (k-1)*cs) / (k-1); k <= 1: center.
-                let u = vertical ? w0 : h0
-                let k = ((length + gap + tolerance) / (u + gap)).rounded(.down)
-                if k >= 2 {
-                    placement = .grid(gap + (length - k * u - (k - 1) * gap) / (k - 1))
+                    if across > thickness { thickness = across }
                 } else {
-                    placement = packed(.center)
+                    if i > start {
+                        place(Axis.self, el, first + start, first + i, lines, y: lineY, used: used, thickness: thickness,
+                              justify: lines.justify == .uikit ? (i - start >= 2 ? .spread : .center) : lines.justify,
+                              grid: nil)
+                        leaves.catchUp(UnsafeBufferPointer(el), upTo: first + i)
+                        // 6. y of the next line: this line's y + its lineH + rs.
+                        lineY = lineY + thickness + lines.lineGap
+                    }
+                    // The first item of a line always joins it; longer than the line, it overflows.
+                    start = i
+                    used = along
+                    thickness = across
+                    if along > limit, overflow == nil { overflow = (i, along) }
+                }
+            }
+            from = to
+        }
+        // 7. The last line's `justify` when it is `uikit`: with one item, as the only line,
+        //    center; else, when every item has the same size, grid-aligned: k = floor((aw + cs +
+        //    1e-6) / (u + cs)); k >= 2: item q at left + q * (u + g) with g = cs + (aw - k*u -
+        //    (k-1)*cs) / (k-1); k <= 1: center; else start.
+        var justify = lines.justify
+        var grid: (u: Double, g: Double)? = nil
+        if justify == .uikit {
+            if start == 0 && n == 1 {
+                justify = .center
+            } else if sameSize {
+                let u = Axis.along(w0, h0)
+                let k = ((lines.length + gap + tolerance) / (u + gap)).rounded(.down)
+                if k >= 2 {
+                    grid = (u, gap + (lines.length - k * u - (k - 1) * gap) / (k - 1))
+                } else {
+                    justify = .center
                 }
             } else {
-                // Else the last line: start.
-                placement = packed(.start)
+                justify = .start
             }
-
-            // 8. y across the line (`align`): center y + (lineH - h) / 2; start y; end y + lineH - h.
-            var x = 0.0, step = 0.0
-            if case .packed(let p, let g) = placement {
-                x = p
-                step = g
-            }
-            let align = sec.align
-            elements.withUnsafeMutableBufferPointer { elements in
-                for q in 0..<count {
-                    var f = elements[first + j + q].frame
-                    let w = vertical ? f.width : f.height
-                    let t = vertical ? f.height : f.width
-                    let along: Double
-                    switch placement {
-                    case .packed:
-                        along = x
-                        x += w + step
-                    case .grid(let g):
-                        let u = vertical ? w0 : h0
-                        along = left + Double(q) * (u + g)
-                    }
-                    let across: Double
-                    switch align {
-                    case .center: across = lineY + (thickness - t) / 2
-                    case .start: across = lineY
-                    case .end: across = lineY + thickness - t
-                    }
-                    if vertical {
-                        f.x = along
-                        f.y = across
-                    } else {
-                        f.x = across
-                        f.y = along
-                    }
-                    elements[first + j + q].frame = f
-                }
-            }
-            // The line's elements are final: box the complete blocks below its end.
-            elements.withUnsafeBufferPointer { leaves.catchUp($0, upTo: first + end) }
-            // 9. bottom = last line's y + its lineH.
-            bottom = lineY + thickness
-            previous = (lineY, thickness)
-            j = end
         }
-        // 10. top = bottom + ins.bottom (ins.right when horizontal): the section's end.
-        top = bottom + (vertical ? ins.bottom : ins.right)
-        index.end = top
-        if sec.footer > 0 {
-            index.footer = elements.count
-            elements.append(Waterfall.supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical,
-                                                          cw: cw, ch: ch, top: &top))
-        }
-        index.stop = top
-        table.sectionStarts.append(index)
-        return itemsStart
+        place(Axis.self, el, first + start, first + n, lines, y: lineY, used: used, thickness: thickness, justify: justify, grid: grid)
+        out.count = first + n
+        leaves.catchUp(UnsafeBufferPointer(el), upTo: out.count)
+        // 9. bottom = last line's y + its lineH.
+        bottom = lineY + thickness
+        return overflow
     }
+
+    /// Steps 7-8 for one line, the sized cells `start ..< end` of `el`: x along it by `justify`
+    /// (`uikit` already resolved; `grid` for the grid-aligned last line), y across it by `align`.
+    @inline(__always)
+    static func place<Axis: LineAxis>(_: Axis.Type, _ el: UnsafeMutableBufferPointer<Element>, _ start: Int, _ end: Int, _ lines: Lines, y lineY: Double,
+                      used: Double, thickness: Double, justify: Justify, grid: (u: Double, g: Double)?) {
+        let left = lines.left, length = lines.length
+        // 7. "Packed from p": the first item at p, then x += w + gap.
+        var x = left, step = lines.gap
+        switch justify {
+        case .start, .uikit: break
+        case .end: x = left + length - used
+        case .center: x = left + (length - used) / 2
+        case .spread:
+            // m >= 2: packed from left with gap cs + (aw - used) / (m - 1); one item: from left.
+            if end - start >= 2 { step = lines.gap + (length - used) / Double(end - start - 1) }
+        }
+        for q in start..<end {
+            let f = el[q].frame
+            let along = Axis.along(f.width, f.height), across = Axis.across(f.width, f.height)
+            let a: Double
+            if let (u, g) = grid {
+                a = left + Double(q - start) * (u + g)
+            } else {
+                a = x
+                x += along + step
+            }
+            // 8. y across the line (`align`): center y + (lineH - h) / 2; start y; end y + lineH - h.
+            let c: Double
+            switch lines.align {
+            case .center: c = lineY + (thickness - across) / 2
+            case .start: c = lineY
+            case .end: c = lineY + thickness - across
+            }
+            (el[q].frame.x, el[q].frame.y) = Axis.xy(along: a, across: c)
+        }
+    }
+}
+
+/// The two directions of a flow layout as types, so that the walk is compiled once for each with
+/// no test of the direction per item. `along` is the line axis (x when vertical), `across` the
+/// stack axis (the scroll axis).
+protocol LineAxis {
+    /// The length along the line of an item of width `w` and height `h`.
+    static func along(_ w: Double, _ h: Double) -> Double
+    /// Its thickness across the line.
+    static func across(_ w: Double, _ h: Double) -> Double
+    /// x and y of a position along and across the line.
+    static func xy(along: Double, across: Double) -> (Double, Double)
+}
+
+/// Vertical flow: lines are rows.
+enum VerticalLines: LineAxis {
+    @inline(__always) static func along(_ w: Double, _ h: Double) -> Double { w }
+    @inline(__always) static func across(_ w: Double, _ h: Double) -> Double { h }
+    @inline(__always) static func xy(along: Double, across: Double) -> (Double, Double) { (along, across) }
+}
+
+/// Horizontal flow: lines are columns.
+enum HorizontalLines: LineAxis {
+    @inline(__always) static func along(_ w: Double, _ h: Double) -> Double { h }
+    @inline(__always) static func across(_ w: Double, _ h: Double) -> Double { w }
+    @inline(__always) static func xy(along: Double, across: Double) -> (Double, Double) { (across, along) }
 }

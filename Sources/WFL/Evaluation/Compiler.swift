@@ -625,10 +625,10 @@ final class Compiler {
         // The common `random(0, 150)`: bounds checked once, here.
         if case .number(let l)? = args[0].constant, case .number(let h)? = args[1].constant,
            isWhole(l), isWhole(h), h > l, h - l < 0x1p63, abs(l) < 0x1p53 {
-            let range = UInt64(h - l)
+            let range = Modulus(UInt64(h - l))
             return numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 guard m.inItem else { throw randomOutside(span) }
-                return l + Double(m.nextRandom() % range)
+                return l + range.double(m.nextRandom())
             }, deps, span)
         }
         return numeric({ (m: inout Machine) throws(EvalError) -> Double in

@@ -25,7 +25,7 @@ struct FlatRule {
         /// The constant (`constant`), or lo (`randomConstant`).
         var a: Double = 0
         /// hi - lo (`randomConstant`).
-        var range: UInt64 = 1
+        var range = Modulus(1)
     }
 
     var code: [Instruction] = []
@@ -33,9 +33,15 @@ struct FlatRule {
     var depth = 0
     /// The engine variables it reads (`EngineVar.bit`s).
     var reads: UInt32 = 0
+    /// True when it calls `random`.
+    var drawsRandom = false
+    /// True when its value is always a finite number >= 0, a valid size (an engine then skips
+    /// the check): `c + random(lo, hi)` with c + lo >= 0, since c + (lo + r) >= c + lo for r >= 0
+    /// in doubles too (rounding is monotonic).
+    var alwaysValidSize = false
     /// `c + random(lo, hi)` with constant bounds (the seed's `50 + arc4random_uniform(150)`), run
     /// without the loop: (c, lo, hi - lo). The same operations in the same order as `code`.
-    var constantPlusRandom: (c: Double, lo: Double, range: UInt64)? = nil
+    var constantPlusRandom: (c: Double, lo: Double, range: Modulus)? = nil
 
     /// The program of `e`, or nil when it uses something beyond the forms above.
     static func compile(_ e: Expr, _ scope: Scope?) -> FlatRule? {
@@ -79,10 +85,11 @@ struct FlatRule {
                 return true
             case .call(let callee, let args, _):
                 guard callee.text == "random", args.count == 2, Scope.lookup("random", in: scope) == nil else { return false }
+                rule.drawsRandom = true
                 // The compiled rule's shortcut for constant bounds, with the same checks.
                 if case .number(let l, _) = args[0], case .number(let h, _) = args[1],
                    isWhole(l), isWhole(h), h > l, h - l < 0x1p63, Swift.abs(l) < 0x1p53 {
-                    push(Instruction(op: .randomConstant, a: l, range: UInt64(h - l)))
+                    push(Instruction(op: .randomConstant, a: l, range: Modulus(UInt64(h - l))))
                     return true
                 }
                 guard emit(args[0]), emit(args[1]) else { return false }
@@ -96,6 +103,7 @@ struct FlatRule {
         guard emit(e), sp == 1 else { return nil }
         if rule.code.count == 3, rule.code[0].op == .constant, rule.code[1].op == .randomConstant, rule.code[2].op == .add {
             rule.constantPlusRandom = (rule.code[0].a, rule.code[1].a, rule.code[1].range)
+            rule.alwaysValidSize = rule.code[0].a.isFinite && rule.code[0].a + rule.code[1].a >= 0
         }
         return rule
     }
@@ -104,17 +112,29 @@ struct FlatRule {
     /// throw (the machine's `random` counter may then have moved: the caller puts it back).
     @inline(__always)
     func run(_ m: inout Machine, _ result: inout Double) -> Bool {
+        // `random` outside an item is the compiled rule's error.
+        guard m.inItem || !drawsRandom else { return false }
+        var k = m.randomCount
+        defer { m.randomCount = k }
+        return run(&m, hash: m.itemHash, k: &k, &result)
+    }
+
+    /// The same with the item's `random` state in the caller's locals: `hash` for the machine's
+    /// `itemHash` and `k` for its `randomCount` (an engine's loop keeps them in registers). Only
+    /// for an engine laying out an item, where `random` has a value.
+    @inline(__always)
+    func run(_ m: inout Machine, hash: UInt64, k: inout UInt64, _ result: inout Double) -> Bool {
         if let (c, lo, range) = constantPlusRandom {
-            guard m.inItem else { return false }
-            result = c + (lo + Double(m.nextRandom() % range))
+            result = c + (lo + range.double(Machine.draw(hash, k)))
+            k &+= 1
             return true
         }
-        return interpret(&m, &result)
+        return interpret(&m, hash: hash, k: &k, &result)
     }
 
     /// The general case: the instructions, on a stack of `depth` doubles.
     @inline(never)
-    func interpret(_ m: inout Machine, _ result: inout Double) -> Bool {
+    func interpret(_ m: inout Machine, hash: UInt64, k: inout UInt64, _ result: inout Double) -> Bool {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: depth) { stack in
             let st = stack.baseAddress!
             var sp = 0
@@ -147,15 +167,15 @@ struct FlatRule {
                     if st[sp] == 0 { return false }
                     st[sp - 1] = st[sp - 1].truncatingRemainder(dividingBy: st[sp])
                 case .randomConstant:
-                    guard m.inItem else { return false }
-                    st[sp] = ins.a + Double(m.nextRandom() % ins.range)
+                    st[sp] = ins.a + ins.range.double(Machine.draw(hash, k))
+                    k &+= 1
                     sp += 1
                 case .random:
-                    guard m.inItem else { return false }
                     sp -= 1
                     let l = st[sp - 1], h = st[sp]
                     guard isWhole(l), Swift.abs(l) < 0x1p53, isWhole(h), Swift.abs(h) < 0x1p53, h > l else { return false }
-                    st[sp - 1] = l + Double(m.nextRandom() % UInt64(h - l))
+                    st[sp - 1] = l + Double(Machine.draw(hash, k) % UInt64(h - l))
+                    k &+= 1
                 }
             }
             result = st[0]

@@ -141,15 +141,24 @@ public struct Machine {
         fresh()
         if settingI { vars[EngineVar.i.rawValue] = Double(i) }
         randomCount = 0
-        itemHash = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15
-            &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F
-            &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+        itemHash = Machine.itemHash(seed: seed, section: s, item: i)
     }
 
     /// The next `random` draw of this item: the mixer of LANGUAGE.md with k = calls so far.
     @inline(__always) mutating func nextRandom() -> UInt64 {
-        var z = itemHash &+ randomCount &* 0xD6E8_FEB8_6659_FD93
-        randomCount &+= 1
+        defer { randomCount &+= 1 }
+        return Machine.draw(itemHash, randomCount)
+    }
+
+    /// The part of `random`'s hash fixed by (seed, s, i), as `beginItem` sets `itemHash`.
+    @inline(__always) static func itemHash(seed: UInt64, section s: Int, item i: Int) -> UInt64 {
+        (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+    }
+
+    /// Draw k of the item whose fixed part is `itemHash`: LANGUAGE.md's mixer. An engine may keep
+    /// (itemHash, k) in locals rather than in the machine (FlatRule's `run(_:hash:k:_:)`).
+    @inline(__always) static func draw(_ itemHash: UInt64, _ k: UInt64) -> UInt64 {
+        var z = itemHash &+ k &* 0xD6E8_FEB8_6659_FD93
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)

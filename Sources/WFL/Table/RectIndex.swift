@@ -41,7 +41,8 @@ public struct RectIndex: Equatable, Sendable {
     struct Box: Equatable, Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
 
-        static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        /// Computed, not a stored `static let`: that costs a `swift_once` check at each use.
+        @inline(__always) static var empty: Box { Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity) }
 
         @inline(__always) mutating func add(_ b: Box) {
             if b.minX < minX { minX = b.minX }
