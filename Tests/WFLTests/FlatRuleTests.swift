@@ -17,7 +17,7 @@ final class FlatRuleTests: XCTestCase {
         let flat = ["50 + random(0, 150)", "w * 1.5 + i % 7", "-(w / 3) + random(i, i + 10) * 0.1", "i / (i - 3)",
                     "(i + 1) % (i % 4) - s * n", "random(0, 7) + random(3, 9) - random(0, 2) * random(1, 5)",
                     "100 - cw / 7 + aw * 0.3333 - col * 2 + full", "random(i % 3, 2)", "random(0.5, 3)", "1e308 * 10 - w",
-                    "0 - i * -1", "-i * 1", "random(-5, 5) + 10"]
+                    "0 - i * -1", "-i * 1", "random(-5, 5) + 10", "0.5 + random(3, 40)"]
         for expr in flat {
             let r = try rule(expr)
             XCTAssertNotNil(r.flat, "\(expr) is flattened")

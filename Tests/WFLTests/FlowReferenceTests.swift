@@ -61,6 +61,7 @@ final class FlowReferenceTests: XCTestCase {
             })
         case 4:
             let side = Double(g.pick([50, 100, 110, 170]))
+            if g.int(0...1) == 0 { return ("\(Int(side)) x 10 + random(0, 50)", { _, _, _, d in (side, 10 + d.draw(0, 50)) }) }
             return ("\(Int(side)) x \(Int(side))", { _, _, _, _ in (side, side) })
         case 5:
             // Every fourth item is longer than the line (a warning, not an error).

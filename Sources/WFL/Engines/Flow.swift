@@ -183,18 +183,12 @@ public enum Flow {
     static func walk<Axis: LineAxis>(_: Axis.Type, _ sec: ResolvedSection, _ wRule: ItemRule, _ hRule: ItemRule, _ lines: Lines, top: Double,
                      machine m: inout Machine, into out: inout Output, bottom: inout Double,
                      leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (Int, Double)? {
-        let s = sec.index, n = sec.items
+        let n = sec.items
         let first = out.count
         let el = out.elements
         // 3. Sizes from the `size` rule (variables i, n, s, cw, ch, aw, ah).
         m.available = VarSets.flowSize | VarSets.layout
-        // Flat rules (FlatRule.swift) run here without copying the rules per item.
-        let wFlat = wRule.flat ?? FlatRule(), hFlat = hRule.flat ?? FlatRule()
-        let hasW = wRule.flat != nil, hasH = hRule.flat != nil
-        // `i` is set only before a compiled rule runs when the flat ones do not read it.
-        let lazyI = hasW && hasH && (wFlat.reads | hFlat.reads) & EngineVar.i.bit == 0
-        // Flat rules whose values are always valid sizes need no check per item.
-        let checkSizes = !(hasW && hasH && wFlat.alwaysValidSize && hFlat.alwaysValidSize)
+        let sizing = Sizing(wRule, hRule, section: sec.index, seed: m.seed)
         // "Every item of the section has the same size (both sides equal within 1e-6)".
         var sameSize = true
         var w0 = 0.0, h0 = 0.0
@@ -205,10 +199,6 @@ public enum Flow {
         var used = 0.0, thickness = 0.0
         var lineY = top
         var overflow: (Int, Double)? = nil
-        // The item's `random` state stays in locals (hash, k) while flat rules run; the machine
-        // gets it, and a fresh `let` cache, only before a compiled rule (once per item: a second
-        // `fresh()` would drop the item's cached `let`s).
-        let sectionHash = Machine.itemHash(seed: m.seed, section: s, item: 0)
         // Sizes are made a batch at a time, then the batch's items join lines: without the
         // line breaks (a branch that mispredicts every few items) in it, the sizing loop lets
         // the processor overlap the arithmetic of several items. The batch's cells (12 KB) stay
@@ -217,46 +207,15 @@ public enum Flow {
         var from = 0
         while from < n {
             let to = Swift.min(n, from + batch)
+            try sizing.size(el, first: first, from..<to, machine: &m)
             for i in from..<to {
-                if !lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
-                let hash = sectionHash &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
-                var k: UInt64 = 0
-                var fresh = false
-                var w = 0.0, h = 0.0
-                var k0 = k
-                if hasW, wFlat.run(&m, hash: hash, k: &k, &w) {} else {
-                    m.fresh()
-                    fresh = true
-                    (m.itemHash, m.randomCount) = (hash, k0)
-                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
-                    w = try Waterfall.ruleValue(wRule, &m, i, s)
-                    k = m.randomCount
-                }
-                k0 = k
-                if hasH, hFlat.run(&m, hash: hash, k: &k, &h) {} else {
-                    if !fresh { m.fresh() }
-                    (m.itemHash, m.randomCount) = (hash, k0)
-                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
-                    h = try Waterfall.ruleValue(hRule, &m, i, s)
-                }
-                // Finite and at least 0: NaN fails both tests, and x * 0 is 0 only when x is
-                // finite. (Written `w >= 0 && w < .infinity`, the pair becomes a classification
-                // done with integer bit tests: some 25 instructions a number rather than 4.)
-                if checkSizes, !(w >= 0 && h >= 0 && w * 0 == 0 && h * 0 == 0) {
-                    let (v, rule) = !(w >= 0 && w.isFinite) ? (w, wRule) : (h, hRule)
-                    throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
-                                           at: rule.span)
-                }
+                let w = el[first + i].frame.width, h = el[first + i].frame.height
                 if i == 0 {
                     w0 = w
                     h0 = h
                 } else if sameSize, abs(w - w0) > tolerance || abs(h - h0) > tolerance {
                     sameSize = false
                 }
-                el[first + i] = Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h))
-            }
-            for i in from..<to {
-                let w = el[first + i].frame.width, h = el[first + i].frame.height
                 let along = Axis.along(w, h), across = Axis.across(w, h)
                 // 4. The item joins the current line when used + cs + w <= aw + 1e-6.
                 if i > start, used + gap + along <= limit {
@@ -308,6 +267,113 @@ public enum Flow {
         // 9. bottom = last line's y + its lineH.
         bottom = lineY + thickness
         return overflow
+    }
+
+    /// How a section's items are sized (step 3): the `size` rule's two sides, their flat
+    /// programs (FlatRule.swift) when they have them, and what those let an engine skip.
+    struct Sizing {
+        let wRule: ItemRule, hRule: ItemRule
+        let wFlat: FlatRule, hFlat: FlatRule
+        let hasW: Bool, hasH: Bool
+        /// `i` is set only before a compiled rule runs when the flat ones do not read it.
+        let lazyI: Bool
+        /// False when flat rules give only valid sizes: no check per item.
+        let checkSizes: Bool
+        /// Both sides as constants or `c + random(lo, hi)` that give only valid sizes (`Sizing.simple`):
+        /// the case `sizeSimple` takes.
+        let simple: (FlatRule.Simple, FlatRule.Simple)?
+        let section: Int
+        /// `random`'s hash of the section's item 0 (Machine.itemHash).
+        let sectionHash: UInt64
+
+        init(_ wRule: ItemRule, _ hRule: ItemRule, section: Int, seed: UInt64) {
+            self.wRule = wRule
+            self.hRule = hRule
+            wFlat = wRule.flat ?? FlatRule()
+            hFlat = hRule.flat ?? FlatRule()
+            hasW = wRule.flat != nil
+            hasH = hRule.flat != nil
+            lazyI = hasW && hasH && (wFlat.reads | hFlat.reads) & EngineVar.i.bit == 0
+            checkSizes = !(hasW && hasH && wFlat.alwaysValidSize && hFlat.alwaysValidSize)
+            if let ws = Sizing.simple(wRule), let hs = Sizing.simple(hRule) { simple = (ws, hs) } else { simple = nil }
+            self.section = section
+            sectionHash = Machine.itemHash(seed: seed, section: section, item: 0)
+        }
+
+        /// A constant or `c + random(lo, hi)` rule that always gives a valid size, as a `Simple`.
+        static func simple(_ rule: ItemRule) -> FlatRule.Simple? {
+            switch rule.kind {
+            case .constant(let c): return c >= 0 && c.isFinite ? .constant(c) : nil
+            case .number: return rule.flat.flatMap { $0.alwaysValidSize ? $0.simple : nil }
+            case .cycle, .value: return nil
+            }
+        }
+
+        /// Sizes the cells `items` of the section, written to `el` from `first` with x = y = 0.
+        @inline(__always)
+        func size(_ el: UnsafeMutableBufferPointer<Element>, first: Int, _ items: Range<Int>, machine m: inout Machine) throws(Diagnostic) {
+            if let (ws, hs) = simple {
+                sizeSimple(el, first: first, items, ws, hs)
+            } else {
+                try sizeByRules(el, first: first, items, machine: &m)
+            }
+        }
+
+        /// `size` when both sides are `FlatRule.Simple` rules that always give valid sizes (`size
+        /// 40 + random(0, 120) x 30 + random(0, 40)`, the seed's kind of rule): a loop small
+        /// enough to keep the rules' constants in registers.
+        @inline(never)
+        func sizeSimple(_ el: UnsafeMutableBufferPointer<Element>, first: Int, _ items: Range<Int>,
+                        _ w: FlatRule.Simple, _ h: FlatRule.Simple) {
+            for i in items {
+                let hash = Machine.itemHash(sectionHash, item: i)
+                var k: UInt64 = 0
+                let width = w.value(hash: hash, k: &k)
+                let height = h.value(hash: hash, k: &k)
+                el[first + i] = Element(cell: i, section: section, frame: Frame(x: 0, y: 0, width: width, height: height))
+            }
+        }
+
+        /// `size` in general: flat programs where they can, the compiled rules where they give
+        /// up. The item's `random` state stays in locals (hash, k) while flat rules run; the
+        /// machine gets it, and a fresh `let` cache, only before a compiled rule (once per item:
+        /// a second `fresh()` would drop the item's cached `let`s).
+        @inline(never)
+        func sizeByRules(_ el: UnsafeMutableBufferPointer<Element>, first: Int, _ items: Range<Int>, machine m: inout Machine) throws(Diagnostic) {
+            let s = section
+            for i in items {
+                if !lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                let hash = Machine.itemHash(sectionHash, item: i)
+                var k: UInt64 = 0
+                var fresh = false
+                var w = 0.0, h = 0.0
+                var k0 = k
+                if hasW, wFlat.run(&m, hash: hash, k: &k, &w) {} else {
+                    m.fresh()
+                    fresh = true
+                    (m.itemHash, m.randomCount) = (hash, k0)
+                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                    w = try Waterfall.ruleValue(wRule, &m, i, s)
+                    k = m.randomCount
+                }
+                k0 = k
+                if hasH, hFlat.run(&m, hash: hash, k: &k, &h) {} else {
+                    if !fresh { m.fresh() }
+                    (m.itemHash, m.randomCount) = (hash, k0)
+                    if lazyI { m.vars[EngineVar.i.rawValue] = Double(i) }
+                    h = try Waterfall.ruleValue(hRule, &m, i, s)
+                }
+                // Finite and at least 0: NaN fails both tests, and x * 0 is 0 only when x is
+                // finite. (Written `w >= 0 && w < .infinity`, the pair becomes a classification
+                // done with integer bit tests: some 25 instructions a number rather than 4.)
+                if checkSizes, !(w >= 0 && h >= 0 && w * 0 == 0 && h * 0 == 0) {
+                    let (v, rule) = !(w >= 0 && w.isFinite) ? (w, wRule) : (h, hRule)
+                    throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
+                                           at: rule.span)
+                }
+                el[first + i] = Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h))
+            }
+        }
     }
 
     /// Steps 7-8 for one line, the sized cells `start ..< end` of `el`: x along it by `justify`

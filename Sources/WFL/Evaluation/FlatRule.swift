@@ -39,9 +39,27 @@ struct FlatRule {
     /// the check): `c + random(lo, hi)` with c + lo >= 0, since c + (lo + r) >= c + lo for r >= 0
     /// in doubles too (rounding is monotonic).
     var alwaysValidSize = false
-    /// `c + random(lo, hi)` with constant bounds (the seed's `50 + arc4random_uniform(150)`), run
-    /// without the loop: (c, lo, hi - lo). The same operations in the same order as `code`.
-    var constantPlusRandom: (c: Double, lo: Double, range: Modulus)? = nil
+    /// The rule when it is `c + random(lo, hi)` with constant bounds (the seed's `50 +
+    /// arc4random_uniform(150)`), run without the loop.
+    var simple: Simple? = nil
+
+    /// `c + random(lo, hi)` (the same operations in the same order as `code`), or a constant `c`
+    /// (for an engine that treats a constant rule, which is never flattened, the same way).
+    struct Simple {
+        let c: Double, lo: Double, range: Modulus
+        /// False for a constant.
+        let draws: Bool
+
+        static func constant(_ c: Double) -> Simple { Simple(c: c, lo: 0, range: Modulus(1), draws: false) }
+
+        /// The value for the item whose `random` hash is `hash`, drawing number `k` (and moving
+        /// `k` on) when it draws.
+        @inline(__always) func value(hash: UInt64, k: inout UInt64) -> Double {
+            guard draws else { return c }
+            defer { k &+= 1 }
+            return c + (lo + range.double(Machine.draw(hash, k)))
+        }
+    }
 
     /// The program of `e`, or nil when it uses something beyond the forms above.
     static func compile(_ e: Expr, _ scope: Scope?) -> FlatRule? {
@@ -101,9 +119,10 @@ struct FlatRule {
             }
         }
         guard emit(e), sp == 1 else { return nil }
-        if rule.code.count == 3, rule.code[0].op == .constant, rule.code[1].op == .randomConstant, rule.code[2].op == .add {
-            rule.constantPlusRandom = (rule.code[0].a, rule.code[1].a, rule.code[1].range)
-            rule.alwaysValidSize = rule.code[0].a.isFinite && rule.code[0].a + rule.code[1].a >= 0
+        let code = rule.code
+        if code.count == 3, code[0].op == .constant, code[1].op == .randomConstant, code[2].op == .add {
+            rule.simple = Simple(c: code[0].a, lo: code[1].a, range: code[1].range, draws: true)
+            rule.alwaysValidSize = code[0].a.isFinite && code[0].a + code[1].a >= 0
         }
         return rule
     }
@@ -124,9 +143,8 @@ struct FlatRule {
     /// for an engine laying out an item, where `random` has a value.
     @inline(__always)
     func run(_ m: inout Machine, hash: UInt64, k: inout UInt64, _ result: inout Double) -> Bool {
-        if let (c, lo, range) = constantPlusRandom {
-            result = c + (lo + range.double(Machine.draw(hash, k)))
-            k &+= 1
+        if let simple {
+            result = simple.value(hash: hash, k: &k)
             return true
         }
         return interpret(&m, hash: hash, k: &k, &result)

@@ -155,6 +155,11 @@ public struct Machine {
         (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
     }
 
+    /// The same for item `i` of the section whose item 0 has `sectionHash` (wrapping arithmetic).
+    @inline(__always) static func itemHash(_ sectionHash: UInt64, item i: Int) -> UInt64 {
+        sectionHash &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+    }
+
     /// Draw k of the item whose fixed part is `itemHash`: LANGUAGE.md's mixer. An engine may keep
     /// (itemHash, k) in locals rather than in the machine (FlatRule's `run(_:hash:k:_:)`).
     @inline(__always) static func draw(_ itemHash: UInt64, _ k: UInt64) -> UInt64 {
