@@ -100,4 +100,41 @@ final class WaterfallPropertyTests: XCTestCase {
             XCTAssertEqual(horizontal ? t.contentWidth : t.contentHeight, sectionStart, accuracy: 1e-9, "run \(run)")
         }
     }
+
+    /// The short path of `Waterfall.place` (order shortest, no span rule; a constant, a list, a
+    /// `c + random` rule or another flat rule) gives the general loop's table, digit for digit:
+    /// `span 1` written out sends the same layout through the general loop.
+    func testShortPathIsTheGeneralLoop() {
+        let rules = ["100", "[100, 150, 37.25, 80]", "50 + random(0, 150)", "random(0, 7) + random(3, 9) * 10",
+                     "0.5 + random(20, 90)", "LANE * 0.5 + random(0, 30)", "i % 7 * 12 + 10"]
+        var g = Generator(state: 77)
+        for rule in rules {
+            for _ in 0..<6 {
+                let horizontal = g.int(0...2) == 0
+                let lanes = g.int(1...8)
+                var text = "container \(g.int(200...500)) x \(g.int(300...900))\nseed \(g.int(0...99))\n"
+                if horizontal { text += "direction horizontal\n" }
+                for _ in 0..<g.int(1...3) {
+                    text += "section {\n  \(horizontal ? "rows" : "columns") \(lanes)\n  spacing \(g.int(0...12)) \(g.int(0...12))\n"
+                    text += "  insets \(g.int(0...20))\n  header \(g.pick([0, 40]))\n  items \(g.pick([0, 1, 5, 63, 64, 65, 300]))\n"
+                    let written = rule.replacingOccurrences(of: "LANE", with: horizontal ? "h" : "w")
+                    text += "  \(horizontal ? "width" : "height") \(written)\n}\n"
+                }
+                let short = Eval.tables(text)
+                let general = Eval.tables(text.replacingOccurrences(of: "}\n", with: "  span 1\n}\n"))
+                XCTAssertFalse(short.isEmpty, text)
+                XCTAssertEqual(short.first?.elements, general.first?.elements, "\(rule):\n\(text)")
+                XCTAssertEqual(short.first?.contentWidth, general.first?.contentWidth)
+                XCTAssertEqual(short.first?.contentHeight, general.first?.contentHeight)
+            }
+        }
+        // Where the short path stops (an invalid length in the middle of a list, a flat rule that
+        // gives up), the error is the general loop's.
+        for rule in ["[100, 150, -3]", "100 / (4 - i)", "10 + random(i, 6)"] {
+            let text = "columns 3\nitems 9\nheight \(rule)\n"
+            let error = Eval.errors(text)
+            XCTAssertFalse(error.isEmpty, rule)
+            XCTAssertEqual(error, Eval.errors(text + "span 1\n"), rule)
+        }
+    }
 }

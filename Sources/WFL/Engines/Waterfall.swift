@@ -197,52 +197,24 @@ public enum Waterfall {
         // >= 0) it stops and the general loop below carries on from that item, state and all.
         var start = range.lowerBound
         if order == .shortest, spanRule == nil, lengthRule != nil, plainLength || lazyVars {
-            let crossStart = g.crossStart, pitch = laneW + laneGap
             m.available = sizeMask | VarSets.layout
-            let cycleCount = cycle.count
-            let constant = constantLength ?? 0
-            let isConstant = constantLength != nil
-            cycle.withUnsafeBufferPointer { cyc in
-                while start < range.upperBound {
-                    let i = start
-                    // 5. The lane whose next is smallest; ties: the smallest c.
-                    var c = 0
-                    var y = next[0]
-                    var lane = 1
-                    while lane < C {
-                        if next[lane] < y {
-                            y = next[lane]
-                            c = lane
-                        }
-                        lane += 1
-                    }
-                    // 8. h.
-                    let h: Double
-                    if isConstant {
-                        h = constant
-                    } else if cycleCount > 0 {
-                        h = cyc[cycleAt]
-                    } else {
-                        m.beginItem(i, section: s, settingI: false)
-                        var value = 0.0
-                        guard flat.run(&m, &value) else { break }
-                        h = value
-                    }
-                    guard h.isFinite, h >= 0 else { break }
-                    if cycleCount > 0 {
-                        cycleAt += 1
-                        if cycleAt == cycleCount { cycleAt = 0 }
-                    }
-                    // 9. frame = (laneX(c), y, w, h); 10. next[c] = y + h + rs.
-                    let cross = crossStart + Double(c) * pitch
-                    elements.append(Element(cell: i, section: s, frame: vertical
-                        ? Frame(x: cross, y: y, width: laneW, height: h) : Frame(x: y, y: cross, width: h, height: laneW)))
-                    next[c] = y + h + itemGap
-                    let maxAlong = y + h
-                    if maxAlong > bottom { bottom = maxAlong }
-                    start += 1
-                    if elements.count & (RectIndex.leaf - 1) == 0 { elements.withUnsafeBufferPointer { leaves.catchUp($0) } }
+            let short = ShortPath(s: s, C: C, vertical: vertical, laneW: laneW, pitch: laneW + laneGap, crossStart: g.crossStart,
+                                  itemGap: itemGap, end: range.upperBound)
+            if let d = constantLength {
+                var lengths = ConstantLengths(length: d)
+                short.run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
+            } else if !cycle.isEmpty {
+                cycle.withUnsafeBufferPointer { cyc in
+                    var lengths = CycleLengths(lengths: cyc, at: cycleAt)
+                    short.run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
+                    cycleAt = lengths.at
                 }
+            } else if let simple = flat.simple {
+                var lengths = SimpleLengths(rule: simple, sectionHash: Machine.itemHash(seed: m.seed, section: s, item: 0))
+                short.run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
+            } else {
+                var lengths = FlatLengths(rule: flat, section: s)
+                short.run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
             }
         }
 
@@ -264,16 +236,7 @@ public enum Waterfall {
             switch order {
             case .shortest:
                 if k == 1 {
-                    // The lane whose next is smallest; ties (exactly equal doubles): the smallest c.
-                    var best = next[0]
-                    var lane = 1
-                    while lane < C {
-                        if next[lane] < best {
-                            best = next[lane]
-                            c = lane
-                        }
-                        lane += 1
-                    }
+                    c = shortestLane(next, C).lane
                 } else {
                     var best = Double.infinity
                     for start in 0...(C - k) {
@@ -364,6 +327,60 @@ public enum Waterfall {
         }
     }
 
+    /// The lane whose `next` is smallest, and that `next`; ties (exactly equal doubles): the
+    /// smallest lane.
+    @inline(__always)
+    static func shortestLane(_ next: UnsafeMutablePointer<Double>, _ C: Int) -> (lane: Int, next: Double) {
+        var c = 0
+        var best = next[0]
+        var lane = 1
+        while lane < C {
+            if next[lane] < best {
+                best = next[lane]
+                c = lane
+            }
+            lane += 1
+        }
+        return (c, best)
+    }
+
+    /// The common case of `place` on a short path: `order shortest`, no span rule, and a length
+    /// from `Lengths` (a constant, a list, or a flat rule reading none of i, w, col). The same
+    /// steps 5-10 (k = 1), compiled once for each kind of length so that each loop keeps its
+    /// state in registers. At the first item it cannot take (the flat rule gives up, or h is not
+    /// a finite number >= 0) it stops, and `place`'s general loop carries on from that item,
+    /// state and all.
+    struct ShortPath {
+        let s: Int, C: Int
+        let vertical: Bool
+        let laneW: Double, pitch: Double, crossStart: Double, itemGap: Double
+        /// The item after the section's last.
+        let end: Int
+
+        @inline(never)
+        func run<Lengths: ShortLengths>(_ lengths: inout Lengths, from start: inout Int, next: UnsafeMutablePointer<Double>,
+                                        bottom: inout Double, machine m: inout Machine, into elements: inout [Element],
+                                        leaves: inout RectIndex.LeafBuilder) {
+            while start < end {
+                let i = start
+                // 5. The lane whose next is smallest; ties: the smallest c.
+                let (c, y) = shortestLane(next, C)
+                // 8. h.
+                guard let h = lengths.length(i, &m), h.isFinite, h >= 0 else { break }
+                lengths.advance()
+                // 9. frame = (laneX(c), y, w, h); 10. next[c] = y + h + rs.
+                let cross = crossStart + Double(c) * pitch
+                elements.append(Element(cell: i, section: s, frame: vertical
+                    ? Frame(x: cross, y: y, width: laneW, height: h) : Frame(x: y, y: cross, width: h, height: laneW)))
+                next[c] = y + h + itemGap
+                let maxAlong = y + h
+                if maxAlong > bottom { bottom = maxAlong }
+                start += 1
+                if elements.count & (RectIndex.leaf - 1) == 0 { elements.withUnsafeBufferPointer { leaves.catchUp($0) } }
+            }
+        }
+    }
+
     /// The cells of a round-robin section and the first lane of each.
     struct LaneGroup {
         var firstCell: Int
@@ -420,3 +437,53 @@ public enum Waterfall {
 }
 
 extension Diagnostic: Error {}
+
+/// Where `Waterfall.ShortPath` takes each item's length from.
+protocol ShortLengths {
+    /// Item i's length, or nil where the general loop must take over.
+    mutating func length(_ i: Int, _ m: inout Machine) -> Double?
+    /// Moves past the item whose length was taken.
+    mutating func advance()
+}
+
+/// `height 100`.
+struct ConstantLengths: ShortLengths {
+    let length: Double
+    @inline(__always) func length(_ i: Int, _ m: inout Machine) -> Double? { length }
+    @inline(__always) func advance() {}
+}
+
+/// `height [100, 150]`: element `at`, which moves on (cycling) with each item taken.
+struct CycleLengths: ShortLengths {
+    let lengths: UnsafeBufferPointer<Double>
+    var at: Int
+    @inline(__always) func length(_ i: Int, _ m: inout Machine) -> Double? { lengths[at] }
+    @inline(__always) mutating func advance() {
+        at += 1
+        if at == lengths.count { at = 0 }
+    }
+}
+
+/// `c + random(lo, hi)` (`FlatRule.Simple`): no machine, `random`'s state in locals.
+struct SimpleLengths: ShortLengths {
+    let rule: FlatRule.Simple
+    /// `random`'s hash of the section's item 0 (Machine.itemHash).
+    let sectionHash: UInt64
+    @inline(__always) func length(_ i: Int, _ m: inout Machine) -> Double? {
+        var k: UInt64 = 0
+        return rule.value(hash: Machine.itemHash(sectionHash, item: i), k: &k)
+    }
+    @inline(__always) func advance() {}
+}
+
+/// Any other flat rule (FlatRule.swift) reading none of i, w and col.
+struct FlatLengths: ShortLengths {
+    let rule: FlatRule
+    let section: Int
+    @inline(__always) func length(_ i: Int, _ m: inout Machine) -> Double? {
+        m.beginItem(i, section: section, settingI: false)
+        var value = 0.0
+        return rule.run(&m, &value) ? value : nil
+    }
+    @inline(__always) func advance() {}
+}
