@@ -223,43 +223,56 @@ public struct RectIndex: Equatable, Sendable {
     /// axes as open intervals, in table order. `elements` must be the array it was built from.
     public func query(_ r: Frame, in elements: [Element]) -> [Int] {
         var out: [Int] = []
+        // A viewport's worth of answers without growing the array several times.
+        out.reserveCapacity(64)
         query(r, in: elements) { out.append($0) }
         if sequence != nil { out.sort() }
         return out
     }
 
-    /// Calls `found` with each overlapping element's index, in sequence order.
+    /// Calls `found` with each overlapping element's index, in sequence order. Inlined into its
+    /// caller, whose `append` then needs no uniqueness check (a call) per answer.
+    @inline(__always)
     func query(_ r: Frame, in elements: [Element], _ found: (Int) -> Void) {
-        guard count > 0, count == elements.count else { return }
+        guard count > 0, count == elements.count, let root = levels.last?.first else { return }
         let q = Box(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
-        let top = levels.count - 1
-        // Depth-first, children pushed in reverse so that blocks come out in sequence order.
-        var stack: [(level: Int, k: Int)] = [(top, 0)]
-        stack.reserveCapacity(64)
-        elements.withUnsafeBufferPointer { el in
-            while let (level, k) = stack.popLast() {
-                guard levels[level][k].mayOverlap(q) else { continue }
-                if level == 0 {
-                    let end = Swift.min(count, (k + 1) * RectIndex.leaf)
-                    if let sequence {
-                        for p in (k * RectIndex.leaf)..<end {
-                            let j = Int(sequence[p])
-                            let f = el[j].frame
-                            if f.x < q.maxX && q.minX < f.maxX && f.y < q.maxY && q.minY < f.maxY { found(j) }
+        guard root.mayOverlap(q) else { return }
+        // Depth-first over the boxes that may overlap: a box's children are tested before they
+        // are pushed, and pushed in reverse so that blocks come out in sequence order. The stack
+        // holds at most `fan` boxes a level.
+        let depth = levels.count
+        withUnsafeTemporaryAllocation(of: (level: Int, k: Int).self, capacity: depth * RectIndex.fan + 1) { stack in
+            var sp = 0
+            stack[sp] = (depth - 1, 0)
+            sp += 1
+            elements.withUnsafeBufferPointer { el in
+                levels.withUnsafeBufferPointer { levels in
+                    while sp > 0 {
+                        sp -= 1
+                        let (level, k) = stack[sp]
+                        if level == 0 {
+                            let end = Swift.min(count, (k + 1) * RectIndex.leaf)
+                            if let sequence {
+                                for p in (k * RectIndex.leaf)..<end {
+                                    let j = Int(sequence[p])
+                                    if el[j].frame.overlaps(q) { found(j) }
+                                }
+                            } else {
+                                for j in (k * RectIndex.leaf)..<end where el[j].frame.overlaps(q) { found(j) }
+                            }
+                        } else {
+                            levels[level - 1].withUnsafeBufferPointer { below in
+                                let first = k * RectIndex.fan
+                                var c = Swift.min(below.count, first + RectIndex.fan) - 1
+                                while c >= first {
+                                    if below[c].mayOverlap(q) {
+                                        stack[sp] = (level - 1, c)
+                                        sp += 1
+                                    }
+                                    c -= 1
+                                }
+                            }
                         }
-                    } else {
-                        for j in (k * RectIndex.leaf)..<end {
-                            let f = el[j].frame
-                            if f.x < q.maxX && q.minX < f.maxX && f.y < q.maxY && q.minY < f.maxY { found(j) }
-                        }
-                    }
-                } else {
-                    let below = levels[level - 1].count
-                    let first = k * RectIndex.fan
-                    var c = Swift.min(below, first + RectIndex.fan) - 1
-                    while c >= first {
-                        stack.append((level - 1, c))
-                        c -= 1
                     }
                 }
             }
@@ -285,5 +298,10 @@ extension Frame {
     /// Overlap on both axes as open intervals.
     @inline(__always) public func overlaps(_ b: Frame) -> Bool {
         x < b.maxX && b.x < maxX && y < b.maxY && b.y < maxY
+    }
+
+    /// Overlap with a box (its min and max on both axes), as `overlaps`.
+    @inline(__always) func overlaps(_ b: RectIndex.Box) -> Bool {
+        x < b.maxX && b.minX < maxX && y < b.maxY && b.minY < maxY
     }
 }
