@@ -7,35 +7,21 @@ import XCTest
 /// change a digit. The reference below does none of it: one item at a time, as the page reads.
 final class FlowReferenceTests: XCTestCase {
     typealias Generator = WaterfallPropertyTests.Generator
+    typealias Insets = Reference.Insets
+    typealias Draws = Reference.Draws
+    typealias Row = Reference.Row
 
-    struct Insets { var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0 }
 
     /// What the generator chose for one section.
+    @dynamicMemberLookup
     struct Plan {
-        var items = 0
-        var insets = Insets(), headerInsets = Insets(), footerInsets = Insets()
-        var header = 0.0, footer = 0.0
-        var rowSpacing = 0.0, columnSpacing = 0.0
+        var base = Reference.Section()
+        subscript<T>(dynamicMember key: KeyPath<Reference.Section, T>) -> T { base[keyPath: key] }
         var justify = "uikit", align = "center"
         /// The `size` rule as written, and the same rule as a function of (i, aw, ah, draw) where
         /// `draw(lo, hi)` is the item's next `random`.
         var rule = ""
         var size: (Int, Double, Double, inout Draws) -> (Double, Double) = { _, _, _, _ in (0, 0) }
-    }
-
-    /// LANGUAGE.md's `random`: the mixer over (seed, s, i, k), k counting the item's draws.
-    struct Draws {
-        let seed: UInt64, s: Int, i: Int
-        var k: UInt64 = 0
-        mutating func draw(_ lo: Double, _ hi: Double) -> Double {
-            var z = (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F
-                &+ UInt64(i) &* 0x1656_67B1_9E37_79F9 &+ k &* 0xD6E8_FEB8_6659_FD93
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z = z ^ (z >> 31)
-            k += 1
-            return lo + Double(z % UInt64(hi - lo))
-        }
     }
 
     /// Size rules: flat (`c + random`), compiled (lists, conditionals), the two mixed in one item
@@ -76,78 +62,27 @@ final class FlowReferenceTests: XCTestCase {
     }
 
     static func spec(_ g: inout Generator) -> (text: String, horizontal: Bool, cw: Double, ch: Double, seed: UInt64, plans: [Plan]) {
-        let horizontal = g.int(0...2) == 0
-        let cw = Double(g.int(150...500)), ch = Double(g.int(200...900))
-        let seed = UInt64(g.int(0...1000))
-        var text = "style flow\ncontainer \(Int(cw)) x \(Int(ch))\nseed \(seed)\n"
-        if horizontal { text += "direction horizontal\n" }
+        var layout = Reference.Layout.random(&g, style: "flow")
+        let horizontal = layout.horizontal
         var plans: [Plan] = []
-        func insets(_ g: inout Generator) -> Insets {
-            Insets(top: Double(g.int(0...20)), left: Double(g.int(0...20)), bottom: Double(g.int(0...20)), right: Double(g.int(0...20)))
-        }
-        func written(_ i: Insets) -> String { "\(Int(i.top)) \(Int(i.left)) \(Int(i.bottom)) \(Int(i.right))" }
         for _ in 0..<g.int(1...3) {
             var p = Plan()
-            p.items = g.pick([0, 1, 2, 3, 7, 40, 255, 256, 257, 600])
-            p.insets = insets(&g)
-            p.headerInsets = insets(&g)
-            p.footerInsets = insets(&g)
-            p.header = Double(g.pick([0, 0, 30, 44]))
-            p.footer = Double(g.pick([0, 0, 20]))
-            p.rowSpacing = Double(g.int(0...15))
-            p.columnSpacing = Double(g.int(0...15))
+            p.base = .random(&g, items: [0, 1, 2, 3, 7, 40, 255, 256, 257, 600])
             p.justify = g.pick(["uikit", "uikit", "start", "center", "end", "spread"])
             p.align = g.pick(["center", "start", "end"])
             (p.rule, p.size) = sizeRule(&g, horizontal: horizontal, gap: horizontal ? p.rowSpacing : p.columnSpacing)
             plans.append(p)
-            text += """
-                section {
-                  items \(p.items)
-                  insets \(written(p.insets))
-                  headerInsets \(written(p.headerInsets))
-                  footerInsets \(written(p.footerInsets))
-                  header \(Int(p.header))
-                  footer \(Int(p.footer))
-                  rowSpacing \(Int(p.rowSpacing))
-                  columnSpacing \(Int(p.columnSpacing))
-                  justify \(p.justify)
-                  align \(p.align)
-                  size \(p.rule)
-                }
-
-                """
+            let lines = p.base.lines + ["justify \(p.justify)", "align \(p.align)", "size \(p.rule)"]
+            layout.text += "section {\n" + lines.map { "  " + $0 + "\n" }.joined() + "}\n"
         }
-        return (text, horizontal, cw, ch, seed, plans)
-    }
-
-    struct Row: Equatable, CustomStringConvertible {
-        var kind: ElementKind, section: Int, item: Int?, frame: [Double], z: Int
-        var description: String { "\(kind) \(section).\(item.map(String.init) ?? "-") \(frame) z \(z)" }
+        return (layout.text, horizontal, layout.cw, layout.ch, layout.seed, plans)
     }
 
     /// LAYOUT.md, one step at a time. Vertical is written out; horizontal swaps the axes.
     static func reference(cw: Double, ch: Double, horizontal: Bool, seed: UInt64, plans: [Plan]) -> (rows: [Row], content: (Double, Double)) {
         let vertical = !horizontal
-        var rows: [Row] = []
-        var top = 0.0
-        // "Header and footer": insets before, the frame across the container, insets after.
-        func supplementary(_ kind: ElementKind, _ s: Int, _ size: Double, _ i: Insets) {
-            guard size > 0 else { return }
-            if vertical {
-                top += i.top
-                rows.append(Row(kind: kind, section: s, item: nil, frame: [i.left, top, cw - i.left - i.right, size], z: 10))
-                top += size + i.bottom
-            } else {
-                top += i.left
-                rows.append(Row(kind: kind, section: s, item: nil, frame: [top, i.top, size, ch - i.top - i.bottom], z: 10))
-                top += size + i.right
-            }
-        }
-        for (s, p) in plans.enumerated() {
-            supplementary(.header, s, p.header, p.headerInsets)
-            top += vertical ? p.insets.top : p.insets.left
-            let aw = cw - p.insets.left - p.insets.right
-            let ah = ch - p.insets.top - p.insets.bottom
+        return Reference.stack(plans.map(\.base), cw: cw, ch: ch, horizontal: horizontal) { s, top, aw, ah, rows in
+            let p = plans[s]
             // Sizes (w, h) of every item.
             var sizes: [(Double, Double)] = []
             for i in 0..<p.items {
@@ -214,10 +149,8 @@ final class FlowReferenceTests: XCTestCase {
                 bottom = y + lineH
             }
             for (i, f) in cells.enumerated() { rows.append(Row(kind: .cell, section: s, item: i, frame: f, z: 0)) }
-            top = bottom + (vertical ? p.insets.bottom : p.insets.right)
-            supplementary(.footer, s, p.footer, p.footerInsets)
+            return bottom
         }
-        return (rows, vertical ? (cw, top) : (top, ch))
     }
 
     func testGeneratedSpecsMatchTheReference() {
@@ -225,16 +158,8 @@ final class FlowReferenceTests: XCTestCase {
         var compared = 0
         for run in 0..<150 {
             let spec = FlowReferenceTests.spec(&g)
-            guard let t = Eval.table(spec.text) else { XCTFail("run \(run): no table\n\(spec.text)"); continue }
             let expected = FlowReferenceTests.reference(cw: spec.cw, ch: spec.ch, horizontal: spec.horizontal, seed: spec.seed, plans: spec.plans)
-            let actual = t.elements.map { Row(kind: $0.kind, section: $0.section, item: $0.item, frame: Eval.rect($0), z: $0.zIndex) }
-            XCTAssertEqual(t.contentWidth, expected.content.0, "run \(run): content width\n\(spec.text)")
-            XCTAssertEqual(t.contentHeight, expected.content.1, "run \(run): content height\n\(spec.text)")
-            XCTAssertEqual(actual.count, expected.rows.count, "run \(run): element count\n\(spec.text)")
-            if let k = zip(actual, expected.rows).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                XCTFail("run \(run): element \(k) is \(actual[k]), LAYOUT.md gives \(expected.rows[k])\n\(spec.text)")
-            }
-            compared += actual.count
+            compared += Reference.check(spec.text, expected, run: run)
         }
         // The generator reaches past the engine's batches of 256 items.
         XCTAssertGreaterThan(compared, 20_000)
