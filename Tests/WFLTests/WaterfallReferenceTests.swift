@@ -66,7 +66,10 @@ final class WaterfallReferenceTests: XCTestCase {
                 p.span = { _, _, d in 2 + d.draw(0, 9) }
             }
             let lists = [40.0, 90, 65.5]
-            switch g.int(0...7) {
+            switch g.int(0...8) {
+            case 8:
+                // No size rule: `size 50 x 50`, scaled to the lane (not simply square).
+                p.length = .natural { _, _ in (50, 50) }
             case 0:
                 lines.append("\(lengthName) 20 + random(0, 200)")
                 p.length = .rule { _, _, _, d in 20 + d.draw(0, 200) }
