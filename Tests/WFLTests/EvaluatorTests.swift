@@ -176,6 +176,13 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertTrue(Eval.errors("insets 0 200\nitems 1").contains("the insets leave no room"))
         let lanes = Eval.errors("columns 10\ncolumnSpacing 50\nitems 1")
         XCTAssertTrue(lanes.contains("10 columns with columnSpacing 50 leave no room"), lanes)
+        // Header and footer insets must leave room for a header or footer that is there...
+        XCTAssertTrue(Eval.errors("items 1\nheader 20\nheaderInsets 0 400 0 0").contains("'headerInsets' leave no room in section 0: the header would be -25 wide"))
+        XCTAssertTrue(Eval.errors("direction horizontal\nitems 1\nfooter 20\nfooterInsets 900 0 0 0").contains("the footer would be -88 tall"))
+        // ...and are not used without one, in any section (inherited from the file here).
+        XCTAssertEqual(Eval.errors("headerInsets 0 400 0 0\nfooterInsets 0 0 0 400\nsection {\n  items 1\n}\nsection {\n  items 1\n}"), "")
+        let sections = Eval.errors("headerInsets 0 400 0 0\nsection {\n  items 1\n}\nsection {\n  header 10\n  items 1\n}")
+        XCTAssertTrue(sections.contains("leave no room in section 1: the header would be -25 wide"), sections)
     }
 
     func testRandomOnlyInItemRules() {

@@ -243,13 +243,6 @@ struct Resolver {
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
-            for (hi, word) in [(headerInsets, "headerInsets"), (footerInsets, "footerInsets")] {
-                let left = vertical ? cw - hi.left - hi.right : ch - hi.top - hi.bottom
-                if left < 0, let w = lookup("\(word).\(vertical ? "left" : "top")", blocks) ?? lookup("\(word).\(vertical ? "right" : "bottom")", blocks) {
-                    fail(.error("'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
-                                at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
-                }
-            }
         }
         m.set(.aw, aw)
         m.set(.ah, ah)
@@ -270,6 +263,15 @@ struct Resolver {
         let columnSpacing = value("columnSpacing", "'columnSpacing'", default: 10, &self, &m)
         let header = value("header", "'header'", default: 0, &self, &m)
         let footer = value("footer", "'footer'", default: 0, &self, &m)
+        // A header or footer spans the container less its insets, which must leave it room;
+        // the insets of one that is not there are not used.
+        for (hi, word, thickness) in [(headerInsets, "headerInsets", header), (footerInsets, "footerInsets", footer)] where thickness > 0 {
+            let left = vertical ? cw - hi.left - hi.right : ch - hi.top - hi.bottom
+            if left < 0, let w = lookup("\(word).\(vertical ? "left" : "top")", blocks) ?? lookup("\(word).\(vertical ? "right" : "bottom")", blocks) {
+                fail(.error("'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
+                            at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
+            }
+        }
         let scale = value("scale", "'scale'", default: 0, &self, &m)
         var pinHeaders = false
         if let w = lookup("pinHeaders", blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
