@@ -152,7 +152,7 @@ public struct Machine {
 
     /// The part of `random`'s hash fixed by (seed, s, i), as `beginItem` sets `itemHash`.
     @inline(__always) static func itemHash(seed: UInt64, section s: Int, item i: Int) -> UInt64 {
-        (seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+        itemHash((seed &+ 1) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(s) &* 0xC2B2_AE3D_27D4_EB4F, item: i)
     }
 
     /// The same for item `i` of the section whose item 0 has `sectionHash` (wrapping arithmetic).
