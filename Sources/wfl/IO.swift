@@ -125,39 +125,3 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     return nil
 }
 
-/// Runs `body` on a thread with a 512 MiB stack (reserved, not committed) and waits for it.
-func onLargeStack<T>(_ body: @escaping () -> T) -> T {
-    var result: T? = nil
-    let box = StackJob { result = body() }
-    var attr = pthread_attr_t()
-    pthread_attr_init(&attr)
-    defer { pthread_attr_destroy(&attr) }
-    pthread_attr_setstacksize(&attr, 512 << 20)
-    let context = Unmanaged.passRetained(box).toOpaque()
-    #if canImport(Glibc)
-    var thread = pthread_t()
-    #else
-    var thread: pthread_t? = nil
-    #endif
-    let started = pthread_create(&thread, &attr, { raw in
-        Unmanaged<StackJob>.fromOpaque(raw!).takeRetainedValue().work()
-        return nil
-    }, context)
-    guard started == 0 else {
-        // No thread: run here.
-        Unmanaged<StackJob>.fromOpaque(context).release()
-        return body()
-    }
-    #if canImport(Glibc)
-    pthread_join(thread, nil)
-    #else
-    pthread_join(thread!, nil)
-    #endif
-    return result!
-}
-
-/// The work handed to the large-stack thread.
-final class StackJob {
-    let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
-}

@@ -92,21 +92,18 @@ struct RunCommand {
             source = s
         }
         let renderer = DiagnosticRenderer(color: stderrIsColourTerminal)
-        let parsed = Parser.parse(source)
-        if parsed.diagnostics.hasErrors {
+        let parsed = Pipeline.parse(source)
+        if parsed.hasErrors {
             writeErr(renderer.render(parsed.diagnostics, in: source))
             return Exit.dataError
         }
-        let program = Program(tree: parsed.tree, source: source)
-        if let layoutName, !program.layoutNames.contains(layoutName) {
-            let names = program.layoutNames.map { "'\($0)'" }
+        if let layoutName, !parsed.layoutNames.contains(layoutName) {
+            let names = parsed.layoutNames.map { "'\($0)'" }
             let has = names.count == 1 ? "its only layout is \(names[0])" : "its layouts are \(names.joined(separator: ", "))"
             return cli.usageError("'\(source.name)' has no layout '\(layoutName)': \(has)", command: "run")
         }
-        // Deeply nested expressions inside recursive functions nest closures deeply: evaluate on a
-        // thread with room for them rather than on the main thread's 8 MiB.
-        let evaluation = onLargeStack { program.evaluate(only: layoutName) }
-        let diagnostics = parsed.diagnostics + evaluation.diagnostics
+        let evaluation = Pipeline.evaluate(parsed, only: layoutName)
+        let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
 

@@ -61,24 +61,22 @@ struct TestCommand {
                 case .success(let s):
                     source = s
                 }
-                let spec = onLargeStack { () -> (Spec, [ExpectationOutcome]) in
-                    let spec = Spec(file: source)
-                    return (spec, spec.checkExpectations())
-                }
-                if spec.0.hasErrors {
+                let spec = Spec(file: source)
+                let outcomes = spec.checkExpectations()
+                if spec.hasErrors {
                     // It counts as one failure, with its diagnostics.
-                    let errors = spec.0.diagnostics.filter { $0.severity == .error }
+                    let errors = spec.diagnostics.filter { $0.severity == .error }
                     let first = errors[0]
                     let p = source.position(of: first.span.start)
                     let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
                     writeOut("\(source.name):\(p.line):\(p.column): failed: the file does not evaluate: \(first.message)\(more)\n")
-                    writeErr(renderer.render(spec.0.diagnostics, in: source))
+                    writeErr(renderer.render(spec.diagnostics, in: source))
                     failed += 1
                     worsen(Exit.dataError)
                     continue
                 }
-                if !spec.0.diagnostics.isEmpty { writeErr(renderer.render(spec.0.diagnostics, in: source)) }
-                for outcome in spec.1 {
+                if !spec.diagnostics.isEmpty { writeErr(renderer.render(spec.diagnostics, in: source)) }
+                for outcome in outcomes {
                     if outcome.passed {
                         passed += 1
                         continue

@@ -74,7 +74,7 @@ func fuzzPipeline(_ bytes: [UInt8]) {
             fuzzCheck(!e.frame.x.isNaN && !e.frame.y.isNaN && !e.frame.width.isNaN && !e.frame.height.isNaN,
                   "a frame that is not a number in '\(t.name)'")
         }
-        _ = program.expectations(of: t.name, table: t)
+        _ = ExpectationChecker(program: program).check(layout: t.name, table: t)
     }
     let offset = Offset(x: 0, y: 40)
     let rect = Frame(x: 0, y: 0, width: 375, height: 400)

@@ -11,11 +11,11 @@ final class OffsetTests: XCTestCase {
         let (e, program, source) = Eval.run(text, file: file, line: line)
         XCTAssertFalse(e.diagnostics.hasErrors, DiagnosticRenderer().render(e.diagnostics, in: source), file: file, line: line)
         let table = try XCTUnwrap(e.tables.first, file: file, line: line)
-        let results = program.expectations(of: table.name, table: table)
+        let results = ExpectationChecker(program: program).check(layout: table.name, table: table)
         XCTAssertFalse(results.isEmpty, file: file, line: line)
         for r in results {
-            XCTAssertNil(r.error.map { DiagnosticRenderer().render($0, in: source) }, source.text(r.span), file: file, line: line)
-            XCTAssertEqual(r.passed, true, source.text(r.span), file: file, line: line)
+            XCTAssertNil(r.diagnostic.map { DiagnosticRenderer().render($0, in: source) }, r.expression, file: file, line: line)
+            XCTAssertEqual(r.verdict, .passed, r.expression, file: file, line: line)
         }
     }
 
@@ -142,11 +142,11 @@ final class OffsetTests: XCTestCase {
         // Vertical flow: stride = item 0's height + rs.
         try expectAll("style flow\nspacing 8 10\nitems 3\nsize 100 x 42\nexpect snap(1) == 50\nexpect snap(100) == 100\nexpect snap(-60) == -50")
         let (e, program, _) = Eval.run("items 3\nheight 10\nexpect snap(3) == 1")
-        let r = program.expectations(of: "t", table: try XCTUnwrap(e.tables.first))
-        XCTAssertEqual(r.first?.passed, nil)
-        XCTAssertTrue(r.first?.error?.message.contains("'snap' works only in a flow layout") ?? false)
+        let r = ExpectationChecker(program: program).check(layout: "t", table: try XCTUnwrap(e.tables.first))
+        XCTAssertEqual(r.first?.verdict, .error)
+        XCTAssertTrue(r.first?.diagnostic?.message.contains("'snap' works only in a flow layout") ?? false)
         let (e2, p2, _) = Eval.run("style flow\nsection {\n}\nsection {\n items 2\n}\nexpect snap(3) == 1")
-        let r2 = p2.expectations(of: "t", table: try XCTUnwrap(e2.tables.first))
-        XCTAssertTrue(r2.first?.error?.message.contains("section 0 has no items") ?? false)
+        let r2 = ExpectationChecker(program: p2).check(layout: "t", table: try XCTUnwrap(e2.tables.first))
+        XCTAssertTrue(r2.first?.diagnostic?.message.contains("section 0 has no items") ?? false)
     }
 }

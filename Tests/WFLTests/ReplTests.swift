@@ -257,7 +257,7 @@ final class ReplPipeTests: XCTestCase {
         let source = SourceFile(name: "three-columns.wfl", bytes: [UInt8](try Data(contentsOf: saved)))
         XCTAssertEqual(try Formatter.format(source).get(), String(decoding: source.bytes, as: UTF8.self))
         // The frame asked for is the one of the table.
-        let table = try XCTUnwrap(Evaluator.evaluate(Parser.parse(source).tree, source: source).tables.first)
+        let table = try XCTUnwrap(Pipeline.run(source).tables.first)
         let f = table.elements[3].frame
         XCTAssertTrue(out.contains(Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).description + "\n"), out)
         XCTAssertTrue(out.contains("\n" + NumberFormat.format(table.contentHeight) + "\n"), out)

@@ -31,15 +31,13 @@ final class SampleLayoutTests: XCTestCase {
         for url in Golden.inputs("samples") {
             let source = try Golden.source(url)
             let stem = url.deletingPathExtension().lastPathComponent
-            let program = Program(tree: Parser.parse(source).tree, source: source)
-            let evaluation = program.evaluate()
-            for table in evaluation.tables {
-                for r in program.expectations(of: table.name, table: table) {
-                    checked += 1
-                    let line = source.position(of: r.span.start).line
-                    XCTAssertNil(r.error.map { DiagnosticRenderer().render($0, in: source) }, "\(stem):\(line)")
-                    XCTAssertEqual(r.passed, true, "\(stem):\(line): \(source.text(r.span))")
-                }
+            let compilation = Pipeline.run(source)
+            XCTAssertFalse(compilation.hasErrors, stem)
+            for r in Pipeline.checkExpectations(compilation) {
+                checked += 1
+                let line = source.position(of: r.span.start).line
+                XCTAssertNil(r.diagnostic.map { DiagnosticRenderer().render($0, in: source) }, "\(stem):\(line)")
+                XCTAssertEqual(r.passed, true, "\(stem):\(line): \(r.expression)")
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 15)
@@ -48,8 +46,8 @@ final class SampleLayoutTests: XCTestCase {
     /// A wrong expectation is caught (so the check above can fail).
     func testAWrongExpectationFails() throws {
         let (e, program, _) = Eval.run("items 1\nheight 10\nexpect contentHeight == 11\nexpect frame(0, 0) == [0, 0, 182.5, 10]\nexpect frame(0, 3)[0] == 1")
-        let results = program.expectations(of: "t", table: try XCTUnwrap(e.tables.first))
-        XCTAssertEqual(results.map(\.passed), [false, true, nil])
-        XCTAssertTrue(results[2].error?.message.contains("no item 3") ?? false)
+        let results = ExpectationChecker(program: program).check(layout: "t", table: try XCTUnwrap(e.tables.first))
+        XCTAssertEqual(results.map(\.verdict), [.failed, .passed, .error])
+        XCTAssertTrue(results[2].diagnostic?.message.contains("no item 3") ?? false)
     }
 }

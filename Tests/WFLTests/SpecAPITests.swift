@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import WFL
 
@@ -73,5 +74,35 @@ final class SpecAPITests: XCTestCase {
                 |                   ^
 
             """)
+    }
+
+    /// A spec at the documented limits (240 nested parentheses, user recursion 60 deep) through
+    /// `Spec` on a thread with a 1 MiB stack: the library runs its stages on a large stack of its
+    /// own, so this neither crashes nor needs the caller to know.
+    func testDeepSpecOnASmallStack() throws {
+        let open = String(repeating: "(", count: 240), close = String(repeating: ")", count: 240)
+        let text = """
+            let depth(k) = k == 0 ? 0 : 1 + depth(k - 1)
+            let nested = \(open)1\(close)
+            items 2
+            height 10 * nested + depth(60)
+            expect frame(0, 0)[3] == 70
+            expect \(open)contentHeight + 0\(close) == 70
+            """
+        final class Box: @unchecked Sendable { var spec: Spec?; var outcomes: [ExpectationOutcome] = [] }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.spec = Spec(source: text, name: "deep.wfl")
+            box.outcomes = box.spec?.checkExpectations() ?? []
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        let spec = try XCTUnwrap(box.spec)
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        XCTAssertEqual(spec.layouts.first?.cell(section: 0, item: 1)?.frame, Frame(x: 192.5, y: 0, width: 182.5, height: 70))
+        XCTAssertEqual(box.outcomes.map(\.verdict), [.passed, .passed], spec.expectationReport)
     }
 }

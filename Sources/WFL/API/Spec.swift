@@ -22,8 +22,8 @@ public struct Spec {
     /// things, read frames with `cell(section:item:at:)` and friends, or take `table.at(offset)`,
     /// which is what `wfl run --offset` prints (offset (0, 0) by default).
     public let layouts: [AttributeTable]
-    /// The evaluated program (nil when parsing failed), for the expectations.
-    let program: Program?
+    /// The file taken through the stages, for the expectations.
+    let compilation: Compilation
 
     /// Parses and evaluates `text`. `name` is the file name diagnostics show; without `layout`
     /// blocks, its stem names the one layout (`feed.wfl` gives `feed`).
@@ -31,21 +31,13 @@ public struct Spec {
         self.init(file: SourceFile(name: name, text: text))
     }
 
-    /// Parses and evaluates a source file (bytes that need not be valid UTF-8).
+    /// Parses and evaluates a source file (bytes that need not be valid UTF-8). Safe on any
+    /// thread's stack: the stages run on a large stack of their own.
     public init(file: SourceFile) {
         source = file
-        let parsed = Parser.parse(file)
-        if parsed.diagnostics.hasErrors {
-            diagnostics = parsed.diagnostics
-            layouts = []
-            program = nil
-            return
-        }
-        let program = Program(tree: parsed.tree, source: file)
-        let evaluation = program.evaluate()
-        self.program = program
-        diagnostics = parsed.diagnostics + evaluation.diagnostics
-        layouts = evaluation.tables
+        compilation = Pipeline.run(file)
+        diagnostics = compilation.diagnostics
+        layouts = compilation.hasErrors ? [] : compilation.tables
     }
 
     /// True when the spec has errors (and so no layouts).
@@ -63,8 +55,7 @@ public struct Spec {
     /// Every expectation of every layout, checked, in the order written. Empty when the spec has
     /// errors.
     public func checkExpectations() -> [ExpectationOutcome] {
-        guard let program, !hasErrors else { return [] }
-        return program.checkExpectations(layouts)
+        Pipeline.checkExpectations(compilation)
     }
 
     /// The expectations that did not hold (including those whose evaluation failed).

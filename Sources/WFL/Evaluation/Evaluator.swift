@@ -183,7 +183,7 @@ public final class Program {
                 }
             }
         }
-        diagnostics += checkExpectations(only: only)
+        diagnostics += ExpectationChecker(program: self).validate(only: only)
         var seen = Set<String>()
         diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }
         return Evaluation(tables: diagnostics.hasErrors ? [] : tables, diagnostics: diagnostics)
@@ -230,65 +230,6 @@ public final class Program {
         var r = Resolver(program: self, layout: layout, name: name)
         return r.resolve()
     }
-
-    // MARK: - Expectations
-
-    /// Checks that each `expect` is well formed: it reads only what an expectation has (cw, ch,
-    /// the content size and the functions of Expectations) and is a condition. `wfl run` does not
-    /// judge them.
-    func checkExpectations(only: String?) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        var blocks: [BlockRecord] = [file]
-        for (k, l) in file.layouts.enumerated() where only == nil || only == layoutNames[k] { blocks.append(l) }
-        for b in blocks {
-            for (e, scope, _) in Program.allExpects(of: b) {
-                let node = compiler.compile(e.condition, scope)
-                if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
-                    out.append(.error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable))
-                } else if let span = node.deps.random {
-                    out.append(.error("'random' outside an item rule, in 'expect'", at: span,
-                                      help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')"))
-                } else if node.type != .boolean && node.type != .unknown {
-                    out.append(.error("an expectation must be a condition (true or false), not \(typeWord(node.type))",
-                                      at: e.condition.span, help: "compare it with something, as 'expect contentHeight == 864'"))
-                }
-            }
-        }
-        return out
-    }
-
-    /// One `expect` and what it gave.
-    public struct ExpectationResult {
-        public var span: Span
-        public var label: String?
-        /// true or false; nil when evaluating it failed (`error` says why).
-        public var passed: Bool?
-        public var error: Diagnostic?
-    }
-
-    /// Evaluates the expectations of one layout against its table (`wfl test` judges them).
-    public func expectations(of layoutName: String, table: AttributeTable) -> [ExpectationResult] {
-        guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
-        let block = hasLayoutBlocks ? file.layouts[k] : file
-        var results: [ExpectationResult] = []
-        for (e, scope, span) in Program.allExpects(of: block) {
-            let node = compiler.compile(e.condition, scope)
-            var m = machine(for: table)
-            do {
-                let v = try node.code(&m)
-                if case .boolean(let b) = v {
-                    results.append(ExpectationResult(span: span, label: e.label?.text, passed: b, error: nil))
-                } else {
-                    results.append(ExpectationResult(span: span, label: e.label?.text, passed: nil,
-                                                     error: .error("an expectation must be a condition (true or false), not \(v.typeName)", at: e.condition.span)))
-                }
-            } catch {
-                results.append(ExpectationResult(span: span, label: e.label?.text, passed: nil,
-                                                 error: .error(error.message(in: "in 'expect'"), at: error.span, help: error.help)))
-            }
-        }
-        return results
-    }
 }
 
 func typeWord(_ t: StaticType) -> String {
@@ -298,13 +239,5 @@ func typeWord(_ t: StaticType) -> String {
     case .list: return "a list"
     case .string: return "a string"
     case .unknown: return "a value"
-    }
-}
-
-/// Evaluates a whole file: the convenience used by `wfl run` and the tests.
-public enum Evaluator {
-    /// Parses nothing: `tree` must come from a parse without errors.
-    public static func evaluate(_ tree: SyntaxTree, source: SourceFile, only: String? = nil) -> Evaluation {
-        Program(tree: tree, source: source).evaluate(only: only)
     }
 }

@@ -64,76 +64,148 @@ public struct ExpectationOutcome: Equatable, Sendable {
     }
 }
 
-extension Program {
+/// The one place expectations are evaluated: `wfl run` checks that they are well formed, `wfl test`
+/// and the `Spec` API judge them, and the REPL judges those of an entry and prints expressions typed
+/// alone, formatting what this gives.
+public struct ExpectationChecker {
+    /// Where an expression is evaluated: its messages say so.
+    public enum Context: Sendable {
+        /// The condition of an `expect`.
+        case expect
+        /// An expression typed alone in the REPL.
+        case typedAlone
+    }
+
+    let program: Program
+
+    public init(program: Program) { self.program = program }
+
     /// Checks every expectation of every layout of `tables` (the tables of `evaluate()`, at
     /// offset 0,0), in the order they are written. An error in one expectation fails only that one.
-    public func checkExpectations(_ tables: [AttributeTable]) -> [ExpectationOutcome] {
+    public func check(_ tables: [AttributeTable]) -> [ExpectationOutcome] {
         var out: [ExpectationOutcome] = []
-        for table in tables { out += checkExpectations(of: table.name, table: table) }
+        for table in tables { out += check(layout: table.name, table: table) }
         return out
     }
 
     /// Checks the expectations of one layout against its table, in the order they are written
-    /// (those in its sections included).
-    public func checkExpectations(of layoutName: String, table: AttributeTable) -> [ExpectationOutcome] {
-        guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
-        let block = hasLayoutBlocks ? file.layouts[k] : file
+    /// (those in its sections included); with `within`, only those whose statement starts there.
+    public func check(layout layoutName: String, table: AttributeTable, within: Span? = nil) -> [ExpectationOutcome] {
+        guard let k = program.layoutNames.firstIndex(of: layoutName) else { return [] }
+        let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
         var out: [ExpectationOutcome] = []
-        let tokens = Lexer.tokenize(source).tokens
+        let tokens = Lexer.tokenize(program.source).tokens
         for (e, scope, statement) in Program.allExpects(of: block) {
+            if let within, statement.start < within.start || statement.start > within.end { continue }
             let written = Program.writtenSpan(of: statement, tokens: tokens) ?? e.condition.span
             out.append(check(e, scope: scope, written: written, layout: layoutName, table: table))
         }
         return out
     }
 
-    /// A layout block's expectations and those of its sections, in source order.
-    static func allExpects(of block: BlockRecord) -> [(Expectation, Scope?, Span)] {
-        var all = block.expects
-        for s in block.sections { all += s.expects }
-        return all.sorted { $0.2.start < $1.2.start }
+    /// Checks that each `expect` (of every layout, or only of `only`) is well formed before any
+    /// table exists: it reads only what an expectation has (cw, ch, the content size and the
+    /// functions of Expectations) and is a condition. `wfl run` does not judge them.
+    func validate(only: String?) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var blocks: [BlockRecord] = [program.file]
+        for (k, l) in program.file.layouts.enumerated() where only == nil || only == program.layoutNames[k] { blocks.append(l) }
+        for b in blocks {
+            for (e, scope, _) in Program.allExpects(of: b) {
+                let node = program.compiler.compile(e.condition, scope)
+                if let d = misuse(node, .expect) {
+                    out.append(d)
+                } else if node.type != .boolean && node.type != .unknown {
+                    out.append(notACondition(typeWord(node.type), at: e.condition.span))
+                }
+            }
+        }
+        return out
     }
 
-    func machine(for table: AttributeTable) -> Machine {
-        var m = Machine(letCount: compiler.letCount)
+    /// What a compiled expression reads that an expectation does not have: an engine variable
+    /// or `random`.
+    func misuse(_ node: Node, _ context: Context) -> Diagnostic? {
+        if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
+            switch context {
+            case .expect:
+                return .error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable)
+            case .typedAlone:
+                return .error("'\(v.name)' has no value in an expression typed alone", at: span,
+                              help: v.whereUsable + "; typed alone, an expression has cw, ch, contentWidth and contentHeight")
+            }
+        }
+        if let span = node.deps.random {
+            return .error(context == .expect ? "'random' outside an item rule, in 'expect'" : "'random' outside an item rule", at: span,
+                          help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')")
+        }
+        return nil
+    }
+
+    func notACondition(_ what: String, at span: Span) -> Diagnostic {
+        .error("an expectation must be a condition (true or false), not \(what)", at: span,
+               help: "compare it with something, as 'expect contentHeight == 864'")
+    }
+
+    func machine(for table: AttributeTable?, _ context: Context) -> Machine {
+        var m = Machine(letCount: program.compiler.letCount)
         m.fresh()
-        m.set(.cw, table.containerWidth)
-        m.set(.ch, table.containerHeight)
-        m.set(.contentWidth, table.contentWidth)
-        m.set(.contentHeight, table.contentHeight)
-        m.place = "'expect'"
-        m.host = TableQueries(table: table)
+        if let table {
+            m.set(.cw, table.containerWidth)
+            m.set(.ch, table.containerHeight)
+            m.set(.contentWidth, table.contentWidth)
+            m.set(.contentHeight, table.contentHeight)
+            m.host = TableQueries(table: table)
+        }
+        m.place = context == .expect ? "'expect'" : "an expression typed alone"
         return m
+    }
+
+    /// The value of an expression written in `scope`, evaluated as the sides of an `expect` are:
+    /// `cw`, `ch`, the content size and the functions of Expectations over `table`.
+    func value(of e: Expr, scope: Scope?, table: AttributeTable?, context: Context = .expect) -> Result<Value, Diagnostic> {
+        let node = program.compiler.compile(e, scope)
+        if let d = misuse(node, context) { return .failure(d) }
+        var m = machine(for: table, context)
+        do {
+            return .success(try node.code(&m))
+        } catch {
+            // The place goes without saying: the report names the expectation.
+            return .failure(.error(error.message, at: error.span, help: error.help))
+        }
     }
 
     func check(_ e: Expectation, scope: Scope?, written span: Span, layout: String, table: AttributeTable) -> ExpectationOutcome {
         var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: span,
-                                         expression: Program.oneLine(source.text(span)),
+                                         expression: Program.oneLine(program.source.text(span)),
                                          label: e.label?.text, sides: nil, diagnostic: nil)
-        func evaluate(_ x: Expr) -> Result<Value, EvalError> {
-            let node = compiler.compile(x, scope)
-            var m = machine(for: table)
-            do { return .success(try node.code(&m)) } catch { return .failure(error) }
-        }
-        switch evaluate(e.condition) {
-        case .failure(let error):
+        switch value(of: e.condition, scope: scope, table: table) {
+        case .failure(let d):
             outcome.verdict = .error
-            // The place goes without saying: the report names the expectation.
-            outcome.diagnostic = .error(error.message, at: error.span, help: error.help)
+            outcome.diagnostic = d
         case .success(.boolean(true)):
             break
         case .success(.boolean(false)):
             outcome.verdict = .failed
             if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
-               case .success(let l) = evaluate(lhs), case .success(let r) = evaluate(rest[0].rhs) {
+               case .success(let l) = value(of: lhs, scope: scope, table: table),
+               case .success(let r) = value(of: rest[0].rhs, scope: scope, table: table) {
                 outcome.sides = ComparisonSides(op: rest[0].op, left: l, right: r)
             }
         case .success(let v):
             outcome.verdict = .error
-            outcome.diagnostic = .error("an expectation must be a condition (true or false), not \(v.typeName)", at: e.condition.span,
-                                        help: "compare it with something, as 'expect contentHeight == 864'")
+            outcome.diagnostic = notACondition(v.typeName, at: e.condition.span)
         }
         return outcome
+    }
+}
+
+extension Program {
+    /// A layout block's expectations and those of its sections, in source order.
+    static func allExpects(of block: BlockRecord) -> [(Expectation, Scope?, Span)] {
+        var all = block.expects
+        for s in block.sections { all += s.expects }
+        return all.sorted { $0.2.start < $1.2.start }
     }
 
     /// The span of an expectation's condition as written, outer parentheses included: from the

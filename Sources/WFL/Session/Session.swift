@@ -2,7 +2,7 @@
 ///
 /// The session keeps its statements as source text, one string per entry, and runs every entry
 /// through the same pipeline as a file: the entries so far and the new one are joined into one
-/// source, parsed by `Parser.parse` and evaluated by `Program`. Diagnostics are mapped back so that
+/// source, taken through `Pipeline` as a file is. Diagnostics are mapped back so that
 /// they point into the entry. An entry with errors changes nothing.
 ///
 /// An expression typed alone (`frame(0, 3)`, `contentHeight`, `1 + 2`) is parsed as the condition
@@ -121,7 +121,7 @@ public final class Session {
         let kind = Session.kind(of: text)
         guard kind != .empty else { return false }
         let c = compose(Array(text.utf8), kind: kind, replacing: [])
-        return Parser.parse(SourceFile(name: name, bytes: c.bytes)).incomplete
+        return Pipeline.parse(SourceFile(name: name, bytes: c.bytes)).parse.incomplete
     }
 
     /// Runs one entry: a statement joins the session (replacing an earlier entry of the same
@@ -188,23 +188,9 @@ public final class Session {
         return Composed(bytes: bytes, base: base, length: entry.count, entries: list)
     }
 
-    /// Parsing and evaluating a whole source.
-    struct Run {
-        var source: SourceFile
-        var parse: ParseResult
-        var program: Program?
-        var evaluation: Evaluation?
-
-        var diagnostics: [Diagnostic] { parse.diagnostics + (evaluation?.diagnostics ?? []) }
-        var hasErrors: Bool { diagnostics.hasErrors }
-    }
-
-    static func run(bytes: [UInt8], name: String) -> Run {
-        let source = SourceFile(name: name, bytes: bytes)
-        let parse = Parser.parse(source)
-        guard !parse.diagnostics.hasErrors else { return Run(source: source, parse: parse, program: nil, evaluation: nil) }
-        let program = Program(tree: parse.tree, source: source)
-        return Run(source: source, parse: parse, program: program, evaluation: program.evaluate())
+    /// A whole source through the pipeline.
+    static func run(bytes: [UInt8], name: String) -> Compilation {
+        Pipeline.run(SourceFile(name: name, bytes: bytes))
     }
 
     // MARK: - Statements
@@ -256,7 +242,7 @@ public final class Session {
 
         var reply = SessionReply()
         reply.diagnostics = render(shown(run.diagnostics, composed), composed, source: run.source)
-        guard !run.hasErrors, let program = run.program, let evaluation = run.evaluation else {
+        guard !run.hasErrors, let evaluation = run.evaluation else {
             reply.failed = true
             return reply
         }
@@ -267,19 +253,19 @@ public final class Session {
         if !onlyExpects {
             reply.output += Session.summary(before: before, after: evaluation.tables) + "\n"
         }
-        let (lines, diagnostics) = checkExpectations(program, composed)
+        let (lines, diagnostics) = checkExpectations(run, composed)
         reply.output += lines
         reply.diagnostics += diagnostics
         return reply
     }
 
     /// Makes a run the session's state, keeping the old one for `:undo`.
-    private func accept(_ newEntries: [String], run: Run) {
+    private func accept(_ newEntries: [String], run: Compilation) {
         undoStack.append((entries, name))
         setState(newEntries, run: run)
     }
 
-    private func setState(_ newEntries: [String], run: Run) {
+    private func setState(_ newEntries: [String], run: Compilation) {
         entries = newEntries
         tables = run.evaluation?.tables ?? []
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
@@ -375,7 +361,8 @@ public final class Session {
     func evaluateExpression(_ text: String) -> SessionReply {
         let c = compose(Array(text.utf8), kind: .expression, replacing: [])
         let source = SourceFile(name: name, bytes: c.bytes)
-        let parse = Parser.parse(source)
+        let parsed = Pipeline.parse(source)
+        let parse = parsed.parse
         var reply = SessionReply()
         // One expression, one mistake: what follows the first error is the parser recovering.
         let diagnostics = parse.diagnostics.filter { $0.severity == .error && inEntryOrPrefix($0.span, c) }.prefix(1).map(Session.asExpression)
@@ -384,7 +371,7 @@ public final class Session {
             reply.diagnostics = render(diagnostics.isEmpty ? parse.diagnostics.filter { $0.severity == .error } : diagnostics, c, source: source)
             return reply
         }
-        let program = Program(tree: parse.tree, source: source)
+        guard let program = parsed.program else { return reply }
         let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
         guard let block, let (e, scope, _) = block.expects.last(where: { $0.2.start == c.base - 7 }) else {
             reply.failed = true
@@ -392,7 +379,7 @@ public final class Session {
             return reply
         }
         let table = program.hasLayoutBlocks ? tables.last : tables.first
-        switch value(of: e.condition, scope: scope, program: program, table: table) {
+        switch ExpectationChecker(program: program).value(of: e.condition, scope: scope, table: table, context: .typedAlone) {
         case .success(let v):
             reply.output = v.description + "\n"
         case .failure(let d):
@@ -417,69 +404,28 @@ public final class Session {
         return d
     }
 
-    /// Evaluates an expression written in `scope` as the sides of an `expect` are: `cw`, `ch`,
-    /// the content size and the functions of Expectations over `table`.
-    func value(of e: Expr, scope: Scope?, program: Program, table: AttributeTable?) -> Result<Value, Diagnostic> {
-        let node = program.compiler.compile(e, scope)
-        if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
-            return .failure(.error("'\(v.name)' has no value in an expression typed alone", at: span,
-                                   help: v.whereUsable + "; typed alone, an expression has cw, ch, contentWidth and contentHeight"))
-        }
-        if let span = node.deps.random {
-            return .failure(.error("'random' outside an item rule", at: span,
-                                   help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')"))
-        }
-        var m = Machine(letCount: program.compiler.letCount)
-        m.fresh()
-        if let table {
-            m.set(.cw, table.containerWidth)
-            m.set(.ch, table.containerHeight)
-            m.set(.contentWidth, table.contentWidth)
-            m.set(.contentHeight, table.contentHeight)
-            m.host = TableQueries(table: table)
-        }
-        m.place = "an expression typed alone"
-        do {
-            return .success(try node.code(&m))
-        } catch {
-            return .failure(.error(error.message, at: error.span, help: error.help))
-        }
-    }
-
     /// "expectation holds" or "expectation fails" for each `expect` of the entry, with both sides
     /// of a failed comparison.
-    func checkExpectations(_ program: Program, _ c: Composed) -> (String, String) {
+    func checkExpectations(_ run: Compilation, _ c: Composed) -> (String, String) {
+        guard let program = run.program else { return ("", "") }
         var lines = "", diagnostics: [Diagnostic] = []
-        var blocks: [(BlockRecord, Int)] = []
-        if program.hasLayoutBlocks {
-            for (k, l) in program.file.layouts.enumerated() { blocks.append((l, k)) }
-        } else {
-            blocks.append((program.file, 0))
-        }
-        for (block, k) in blocks {
-            let table = tables.first { $0.name == program.layoutNames[k] }
-            for (e, scope, span) in Program.allExpects(of: block) where inEntry(span, c) {
-                let label = e.label.map { " ('\($0.text)')" } ?? ""
-                switch value(of: e.condition, scope: scope, program: program, table: table) {
-                case .success(.boolean(true)):
+        let checker = ExpectationChecker(program: program)
+        for name in program.layoutNames {
+            guard let table = tables.first(where: { $0.name == name }) else { continue }
+            for outcome in checker.check(layout: name, table: table, within: Span(c.base, c.base + c.length)) {
+                let label = outcome.label.map { " ('\($0)')" } ?? ""
+                switch outcome.verdict {
+                case .passed:
                     lines += "expectation holds\(label)\n"
-                case .success(.boolean(false)):
-                    var detail = ""
-                    if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
-                       case .success(let a) = value(of: lhs, scope: scope, program: program, table: table),
-                       case .success(let b) = value(of: rest[0].rhs, scope: scope, program: program, table: table) {
-                        detail = ": \(a.description) \(rest[0].op.rawValue) \(b.description) is false"
-                    }
+                case .failed:
+                    let detail = outcome.sides.map { ": \($0.left.description) \($0.op.rawValue) \($0.right.description) is false" } ?? ""
                     lines += "expectation fails\(label)\(detail)\n"
-                case .success(let v):
-                    diagnostics.append(.error("an expectation must be a condition (true or false), not \(v.typeName)", at: e.condition.span))
-                case .failure(let d):
-                    diagnostics.append(d)
+                case .error:
+                    if let d = outcome.diagnostic { diagnostics.append(d) }
                 }
             }
         }
-        let source = SourceFile(name: name, bytes: c.bytes)
-        return (lines, render(diagnostics, c, source: source))
+        return (lines, render(diagnostics, c, source: run.source))
     }
 
     // MARK: - Commands
@@ -487,7 +433,7 @@ public final class Session {
     /// Replaces the session with the statements of a file (`:load`), each top-level statement an
     /// entry with its comments. A file with errors is not loaded.
     public func load(_ file: SourceFile, name newName: String) -> SessionReply {
-        let parse = Parser.parse(file)
+        let parse = Pipeline.parse(file).parse
         var reply = SessionReply()
         let renderer = DiagnosticRenderer(color: color)
         if parse.diagnostics.hasErrors {

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Deep input within the documented limits (256 nested parentheses, user functions 64 calls deep)
+/// nests the parser's and the compiled closures' frames far past a secondary thread's 512 KiB or
+/// a main thread's 8 MiB. So the pipeline runs its stages on a thread of its own with a large
+/// stack, whatever thread calls it: the library is safe on any stack, not only the CLI's.
+enum LargeStack {
+    /// Reserved, not committed: pages are touched only as deep as the work goes.
+    static let size = 512 << 20
+
+    /// Set on the threads this made, so that nested calls run in place.
+    nonisolated(unsafe) private static var key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    /// True on a thread `run` started.
+    static var isLarge: Bool { pthread_getspecific(key) != nil }
+
+    /// Runs `body` on a thread with a `size` stack and waits for it; in place when already on one.
+    static func run<T>(_ body: @escaping () -> T) -> T {
+        if isLarge { return body() }
+        var result: T? = nil
+        let job = Job { result = body() }
+        var attr = pthread_attr_t()
+        pthread_attr_init(&attr)
+        defer { pthread_attr_destroy(&attr) }
+        pthread_attr_setstacksize(&attr, size)
+        let context = Unmanaged.passRetained(job).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t? = nil
+        #endif
+        let started = pthread_create(&thread, &attr, { raw in
+            pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
+            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
+            return nil
+        }, context)
+        guard started == 0 else {
+            // No thread to be had: run here, on whatever stack this is.
+            Unmanaged<Job>.fromOpaque(context).release()
+            return body()
+        }
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        pthread_join(thread!, nil)
+        #endif
+        return result!
+    }
+
+    private final class Job {
+        let work: () -> Void
+        init(_ work: @escaping () -> Void) { self.work = work }
+    }
+}
+
+/// Runs `body` on a thread with a large stack (in place when already on one): what the `wfl`
+/// executable wraps its REPL loop and formatter in.
+package func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    LargeStack.run(body)
+}
