@@ -568,7 +568,7 @@ public final class Session {
 
 extension String {
     /// Without spaces and tabs at either end.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

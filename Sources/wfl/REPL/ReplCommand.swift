@@ -199,13 +199,3 @@ final class Repl {
         return String(cString: home) + path.dropFirst()
     }
 }
-
-extension String {
-    /// Without spaces and tabs at either end.
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}
