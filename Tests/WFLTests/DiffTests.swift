@@ -118,7 +118,7 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(try diff(["c.csv", "d.csv"]).status, 0)
     }
 
-    /// What the README's snippet writes: UIKit's kind names, null for a cell, no zIndex.
+    /// What docs/usage.md's snippet writes: UIKit's kind names, null for a cell, no zIndex.
     func testAnAppDump() throws {
         try write("spec.json", JSONFormat.format(try sampleTables("flow-sections")))
         let tables = try sampleTables("flow-sections")

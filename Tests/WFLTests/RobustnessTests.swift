@@ -417,13 +417,15 @@ final class RobustnessTests: XCTestCase {
 
     // MARK: - Fuzzing
 
-    func testRandomBytes() {
+    func testRandomBytes() throws {
+        try Stress.only()
         let inputs = (0..<2000).map { k in ("random input \(k)", Self.randomInput(seed: 0x5EED_0000 + UInt64(k))) }
         XCTAssertGreaterThan(inputs.filter { String(validating: $0.1, as: UTF8.self) == nil }.count, 200, "the generator must make invalid UTF-8")
         check(inputs, lineEnds: false)
     }
 
     func testMutatedSamples() throws {
+        try Stress.only()
         let samples = try Self.samples()
         XCTAssertGreaterThanOrEqual(samples.count, 6, "samples/*.wfl not found from \(#filePath)")
         // The samples themselves are valid: a mutant's errors come from its mutation.
@@ -688,7 +690,8 @@ final class RobustnessTests: XCTestCase {
         if ops == ["+"] { XCTAssertTrue(r.lines.contains("equal ok"), "\(what): \(r.lines.suffix(3))", file: file, line: line) }
     }
 
-    func testLongChainsAreOneNode() {
+    func testLongChainsAreOneNode() throws {
+        try Stress.only()
         checkChain("1 + 1 + ... + 1", "1", ["+"], expected: "binary 99999 [+] flat")
         checkChain("mixed + and -", "1", ["+", "-"], expected: "binary 99999 [+ -] flat")
         checkChain("* and /", "1", ["*", "/"], expected: "binary 99999 [* /] flat")
@@ -697,7 +700,8 @@ final class RobustnessTests: XCTestCase {
         checkChain("&&", "false", ["&&"], expected: "binary 99999 [&&] flat")
     }
 
-    func testHundredThousandLines() {
+    func testHundredThousandLines() throws {
+        try Stress.only()
         let r = inChild {
             var s = ""
             s.reserveCapacity(3_000_000)
@@ -719,7 +723,8 @@ final class RobustnessTests: XCTestCase {
 
     /// Blocks are not expressions, but a file of `section {` lines must still give errors, not
     /// a stack overflow.
-    func testDeeplyNestedBlocks() {
+    func testDeeplyNestedBlocks() throws {
+        try Stress.only()
         for (what, opener) in [("section", "section {\n"), ("layout", "layout a {\n")] {
             for n in [1_000, 100_000] {
                 for closed in [false, true] {

@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 import WFL
 
-/// The Swift API as the README shows it, through a plain (not @testable) import: only what is
+/// The Swift API as docs/usage.md shows it, through a plain (not @testable) import: only what is
 /// public is used here.
 final class SpecAPITests: XCTestCase {
-    /// The README's example, word for word.
+    /// docs/usage.md's example, word for word.
     func testTheReadmeExample() throws {
         let spec = Spec(source: """
             columns 2
