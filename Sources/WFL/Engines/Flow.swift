@@ -69,17 +69,7 @@ public enum Flow {
             table.contentWidth = top
             table.contentHeight = ch
         }
-        // snap: stride = w + cs with w the width of item 0 of section 0 (vertical: its height and rs).
-        if let s0 = layout.sections.first, s0.items > 0 {
-            let f = table.elements[table.sectionStarts[0].firstCell].frame
-            table.snapStride = vertical ? f.height + s0.rowSpacing : f.width + s0.columnSpacing
-            // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
-            // section 0's insets.top.
-            if let z = layout.zoomFirst, !vertical {
-                table.zoom = Zoom(width: z.width, height: z.height, itemWidth: f.width, itemHeight: f.height,
-                                  x0: itemsStart, insetTop: s0.insets.top)
-            }
-        }
+        table.noteScrollGeometry(layout, itemsStart: itemsStart)
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
         table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
         return .success(table)

@@ -5,12 +5,6 @@
 /// Vertical is written out in LAYOUT.md; horizontal is the same along the other axis. The code
 /// works on a "main" axis (the scroll axis: y when vertical) and a "cross" axis (the lanes).
 
-/// Why a layout could not be computed: its diagnostics.
-public struct LayoutFailure: Error {
-    public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-}
-
 public enum Waterfall {
     /// Lays out every section of `layout`.
     public static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
@@ -435,8 +429,6 @@ public enum Waterfall {
         }
     }
 }
-
-extension Diagnostic: Error {}
 
 /// Where `Waterfall.ShortPath` takes each item's length from.
 protocol ShortLengths {

@@ -90,7 +90,7 @@ public struct AttributeTable: Equatable, Sendable {
     public var sectionStarts: [SectionIndex]
     /// The rect-query index over `elements` (RectIndex.swift), built with the table.
     public var index: RectIndex = RectIndex()
-    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (Offsets.swift).
+    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (ScrollOffsets.swift).
     public var zoom: Zoom? = nil
     /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
     /// there); nil in a waterfall or when section 0 has no item 0.

@@ -31,7 +31,7 @@
 /// Horizontal layouts need nothing special: boxes have both axes. The answers come out in
 /// sequence order; when the sequence is not table order they are sorted (k log k).
 /// Offsets (pinned headers, zoomFirst) are handled by `AttributeTable.query(_:at:)` on top of
-/// this index (Offsets.swift).
+/// this index (ScrollOffsets.swift).
 public struct RectIndex: Equatable, Sendable {
     /// Elements per leaf block, and boxes per box of the next level.
     static let leaf = 8
