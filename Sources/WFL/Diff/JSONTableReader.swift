@@ -74,45 +74,12 @@ struct JSONTableReader {
         guard pos < s.count else { throw fail("expected a JSON value, found the end of the file", at: pos) }
         let start = pos
         switch s[pos] {
-        case "{":
+        case "{", "[":
             depth += 1
             defer { depth -= 1 }
             if depth > 256 { throw fail("the JSON nests more than 256 levels deep", at: pos) }
             pos += 1
-            var members: [(key: String, value: JSONValue, at: Int)] = []
-            skipSpace()
-            if pos < s.count, s[pos] == "}" { pos += 1; return .object(members, start) }
-            while true {
-                skipSpace()
-                guard pos < s.count, s[pos] == "\"" else { throw fail("expected a member name in double quotes, found \(describe(pos))", at: pos) }
-                let at = pos
-                let key = try string()
-                skipSpace()
-                guard pos < s.count, s[pos] == ":" else { throw fail("expected ':' after the member name \"\(key)\", found \(describe(pos))", at: pos) }
-                pos += 1
-                members.append((key, try value(), at))
-                skipSpace()
-                guard pos < s.count else { throw fail("'}' expected to close the object that opens at \(position(start))", at: pos) }
-                if s[pos] == "," { pos += 1; continue }
-                if s[pos] == "}" { pos += 1; return .object(members, start) }
-                throw fail("expected ',' or '}' in an object, found \(describe(pos))", at: pos)
-            }
-        case "[":
-            depth += 1
-            defer { depth -= 1 }
-            if depth > 256 { throw fail("the JSON nests more than 256 levels deep", at: pos) }
-            pos += 1
-            var items: [JSONValue] = []
-            skipSpace()
-            if pos < s.count, s[pos] == "]" { pos += 1; return .array(items, start) }
-            while true {
-                items.append(try value())
-                skipSpace()
-                guard pos < s.count else { throw fail("']' expected to close the array that opens at \(position(start))", at: pos) }
-                if s[pos] == "," { pos += 1; continue }
-                if s[pos] == "]" { pos += 1; return .array(items, start) }
-                throw fail("expected ',' or ']' in an array, found \(describe(pos))", at: pos)
-            }
+            return s[start] == "{" ? try object(start) : try array(start)
         case "\"":
             return .string(try string(), start)
         case "t", "f", "n":
@@ -135,6 +102,53 @@ struct JSONTableReader {
             guard let d = Double(text), d.isFinite else { throw fail("'\(text)' is not a number", at: start) }
             return .number(d, start)
         }
+    }
+
+    /// The rest of the object that opens at `start`.
+    mutating func object(_ start: Int) throws(TableReadError) -> JSONValue {
+        var members: [(key: String, value: JSONValue, at: Int)] = []
+        if closesEmpty("}") { return .object(members, start) }
+        repeat {
+            skipSpace()
+            guard pos < s.count, s[pos] == "\"" else { throw fail("expected a member name in double quotes, found \(describe(pos))", at: pos) }
+            let at = pos
+            let key = try string()
+            skipSpace()
+            guard pos < s.count, s[pos] == ":" else { throw fail("expected ':' after the member name \"\(key)\", found \(describe(pos))", at: pos) }
+            pos += 1
+            members.append((key, try value(), at))
+        } while try !closes("}", start)
+        return .object(members, start)
+    }
+
+    /// The rest of the array that opens at `start`.
+    mutating func array(_ start: Int) throws(TableReadError) -> JSONValue {
+        var items: [JSONValue] = []
+        if closesEmpty("]") { return .array(items, start) }
+        repeat {
+            items.append(try value())
+        } while try !closes("]", start)
+        return .array(items, start)
+    }
+
+    /// Just after an object's or an array's opening: true, having moved past it, at its closing
+    /// `close` (it is empty).
+    mutating func closesEmpty(_ close: Unicode.Scalar) -> Bool {
+        skipSpace()
+        guard pos < s.count, s[pos] == close else { return false }
+        pos += 1
+        return true
+    }
+
+    /// After a member of an object or an element of an array that opens at `start`: true at its
+    /// closing `close`, false at the ',' before the next one.
+    mutating func closes(_ close: Unicode.Scalar, _ start: Int) throws(TableReadError) -> Bool {
+        let what = close == "}" ? "object" : "array"
+        skipSpace()
+        guard pos < s.count else { throw fail("'\(close)' expected to close the \(what) that opens at \(position(start))", at: pos) }
+        if s[pos] == "," { pos += 1; return false }
+        if s[pos] == close { pos += 1; return true }
+        throw fail("expected ',' or '\(close)' in an \(what), found \(describe(pos))", at: pos)
     }
 
     func position(_ offset: Int) -> String {

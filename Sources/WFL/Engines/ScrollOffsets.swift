@@ -6,7 +6,7 @@
 /// The table itself holds the frames of the plain layout. At an offset (ox, oy):
 /// 1. a header of a section with `pinHeaders` gets `y = max(naturalY, min(oy, limit))` (x and ox
 ///    when horizontal), `limit = (footer y, or the section's end) - header`;
-/// 2. then, with `zoomFirst`, the walk of docs/layout.md ("zoomFirst") runs over those frames in
+/// 2. then, with `zoomFirst`, the walk of docs/layout.md, "zoomFirst" runs over those frames in
 ///    table order.
 /// Everything `wfl run` prints and every `expect` function reads goes through here; without an
 /// offset the offset is (0, 0), where a carousel's first item is already zoomed. What `snap` and
@@ -35,7 +35,7 @@ public struct Zoom: Equatable, Sendable {
 
 /// The cells `zoomFirst` enlarges at one offset, and the shift they cause.
 struct ZoomState {
-    /// `first` of docs/layout.md ("zoomFirst").
+    /// `first` of the walk (docs/layout.md, "zoomFirst").
     var first: Frame
     /// The enlarged cells, in table order, with their new frames.
     var cells: [Int] = []
@@ -157,7 +157,7 @@ extension AttributeTable {
         var out = self
         let zs = zoomState(offset)
         if let zs, !zs.cells.isEmpty {
-            // The walk of docs/layout.md ("zoomFirst") in table order.
+            // The walk (docs/layout.md, "zoomFirst") in table order.
             var k = 0
             var total = 0.0
             for j in elements.indices {

@@ -1,5 +1,5 @@
 /// Appending items to a laid-out waterfall section in time proportional to the new items
-/// (`AttributeTable.appendItems`): the lane state of docs/layout.md's "Waterfall" is recovered from
+/// (`AttributeTable.appendItems`): the lane state (docs/layout.md, "Waterfall") is recovered from
 /// the table, then steps 4-10 run for the new items only, with the same code as a full layout, so the
 /// table is exactly the one a full layout gives.
 
