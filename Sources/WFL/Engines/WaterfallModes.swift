@@ -52,13 +52,13 @@ extension LaneOrder {
 /// per-item set-up; a flat length rule (FlatRule.swift) runs without copying the rule per item, and
 /// when it reads none of i, w and col they are set only before the compiled rule runs.
 struct ItemLengths {
-    let size: SizeRule
     let vertical: Bool
     let scale: Double
     /// The machine's variables a length rule may read.
     let sizeMask: UInt32
-    /// `height`/`width` alone; nil for `size W x H`.
+    /// `height`/`width` alone, or the two sides of `size W x H`.
     let lengthRule: ItemRule?
+    let naturalRules: (ItemRule, ItemRule)?
     /// `height 100`.
     let constant: Double?
     /// `height [100, 150]`, with the element the next item takes.
@@ -74,13 +74,17 @@ struct ItemLengths {
 
     /// The lengths of `sec`'s items from item `first` on.
     init(_ sec: ResolvedSection, vertical: Bool, from first: Int) {
-        size = sec.size
         self.vertical = vertical
         scale = sec.scale
         sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
         var lengthRule: ItemRule? = nil
-        if case .length(let r) = sec.size { lengthRule = r }
+        var naturalRules: (ItemRule, ItemRule)? = nil
+        switch sec.size {
+        case .length(let r): lengthRule = r
+        case .natural(let a, let b): naturalRules = (a, b)
+        }
         self.lengthRule = lengthRule
+        self.naturalRules = naturalRules
         var cycle: [Double] = []
         var constant: Double? = nil
         if let r = lengthRule {
@@ -138,7 +142,7 @@ struct ItemLengths {
                 }
                 h = try Waterfall.ruleValue(rule, &m, i, s)
             } else {
-                guard case .natural(let wRule, let hRule) = size else { preconditionFailure("a length rule or a size") }
+                let (wRule, hRule) = naturalRules!
                 let nw = try Waterfall.ruleValue(wRule, &m, i, s)
                 let nh = try Waterfall.ruleValue(hRule, &m, i, s)
                 // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
@@ -153,11 +157,7 @@ struct ItemLengths {
             }
         }
         guard h.isFinite, h >= 0 else {
-            let rule: ItemRule
-            switch size {
-            case .length(let r): rule = r
-            case .natural(let a, let b): rule = vertical ? b : a
-            }
+            let rule = lengthRule ?? (vertical ? naturalRules!.1 : naturalRules!.0)
             throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(h)): a size must be a finite number, at least 0",
                                    at: rule.span)
         }
