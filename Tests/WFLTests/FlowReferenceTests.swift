@@ -1,7 +1,7 @@
 import XCTest
 @testable import WFL
 
-/// The flow engine against a plain transcription of LAYOUT.md's "Flow" and "Header and footer"
+/// The flow engine against a plain transcription of docs/layout.md's "Flow" and "Header and footer"
 /// sections, over generated specs: the engine sizes and places items in batches, keeps `random`'s
 /// state in registers and switches between flat and compiled rules per item, and none of that may
 /// change a digit. The reference below does none of it: one item at a time, as the page reads.
@@ -78,7 +78,7 @@ final class FlowReferenceTests: XCTestCase {
         return (layout.text, horizontal, layout.cw, layout.ch, layout.seed, plans)
     }
 
-    /// LAYOUT.md, one step at a time. Vertical is written out; horizontal swaps the axes.
+    /// docs/layout.md, one step at a time. Vertical is written out; horizontal swaps the axes.
     static func reference(cw: Double, ch: Double, horizontal: Bool, seed: UInt64, plans: [Plan]) -> (rows: [Row], content: (Double, Double)) {
         let vertical = !horizontal
         return Reference.stack(plans.map(\.base), cw: cw, ch: ch, horizontal: horizontal) { s, top, aw, ah, rows in

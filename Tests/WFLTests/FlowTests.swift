@@ -1,7 +1,7 @@
 import XCTest
 @testable import WFL
 
-/// The flow engine against LAYOUT.md's "Flow" section, with numbers worked out by hand.
+/// The flow engine against docs/layout.md's "Flow" section, with numbers worked out by hand.
 final class FlowTests: XCTestCase {
     func cells(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [[Double]] {
         guard let t = Eval.table(text, file: file, line: line) else {
@@ -93,7 +93,7 @@ final class FlowTests: XCTestCase {
         XCTAssertEqual(cells(base + "align end").map { $0[1] }, [20, 0])
     }
 
-    /// Headers, footers, insets and two sections, worked out with LAYOUT.md's header formulas.
+    /// Headers, footers, insets and two sections, worked out with docs/layout.md's header formulas.
     func testSectionsHeadersFooters() throws {
         let t = try XCTUnwrap(Eval.table("""
             style flow

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 @testable import WFL
 
-/// Pinned headers, zoomFirst and snap (LAYOUT.md), and the offset forms of the `expect` functions.
+/// Pinned headers, zoomFirst and snap (docs/layout.md), and the offset forms of the `expect`
+/// functions.
 final class OffsetTests: XCTestCase {
     func rect(_ f: Frame) -> [Double] { [f.x, f.y, f.width, f.height] }
 

@@ -2,7 +2,8 @@ import XCTest
 @testable import WFL
 
 // What the reference tests of the engines share (FlowReferenceTests, WaterfallReferenceTests):
-// LANGUAGE.md's `random`, LAYOUT.md's headers and footers, and the comparison with the engine.
+// the language's `random`, docs/layout.md's headers and footers, and the comparison with the
+// engine.
 enum Reference {
     typealias Generator = WaterfallPropertyTests.Generator
 
@@ -56,7 +57,7 @@ enum Reference {
         }
     }
 
-    /// LANGUAGE.md's `random`: the mixer over (seed, s, i, k), k counting the item's draws.
+    /// The language's `random`: the mixer over (seed, s, i, k), k counting the item's draws.
     struct Draws {
         let seed: UInt64, s: Int, i: Int
         var k: UInt64 = 0
@@ -76,7 +77,7 @@ enum Reference {
         var description: String { "\(kind) \(section).\(item.map(String.init) ?? "-") \(frame) z \(z)" }
     }
 
-    /// The sections of a layout stacked along the scroll axis, with LAYOUT.md's "Header and
+    /// The sections of a layout stacked along the scroll axis, with docs/layout.md's "Header and
     /// footer" around each: insets before, the frame across the container, insets after; then
     /// `ins.top` (`ins.left` when horizontal) before the items, which `cells` lays out from `top`
     /// with aw and ah, appending their rows and returning their `bottom`; then `ins.bottom`
@@ -122,7 +123,7 @@ enum Reference {
         XCTAssertEqual(t.contentHeight, expected.content.1, "run \(run): content height\n\(text)", file: file, line: line)
         XCTAssertEqual(actual.count, expected.rows.count, "run \(run): element count\n\(text)", file: file, line: line)
         if let k = zip(actual, expected.rows).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            XCTFail("run \(run): element \(k) is \(actual[k]), LAYOUT.md gives \(expected.rows[k])\n\(text)", file: file, line: line)
+            XCTFail("run \(run): element \(k) is \(actual[k]), docs/layout.md gives \(expected.rows[k])\n\(text)", file: file, line: line)
         }
         return actual.count
     }

@@ -1,11 +1,11 @@
 import XCTest
 @testable import WFL
 
-/// The waterfall engine against a plain transcription of LAYOUT.md's "Waterfall" and "Header and
-/// footer" sections, over generated specs: every order, spans, `scale`, adaptive lanes, natural
-/// sizes, both directions, and rules of every shape the engine treats differently (constants,
-/// lists, flat programs, compiled rules). The reference does one item at a time, as the page
-/// reads, so the engine's short paths and fallbacks must give the same digits.
+/// The waterfall engine against a plain transcription of docs/layout.md's "Waterfall" and "Header
+/// and footer" sections, over generated specs: every order, spans, `scale`, adaptive lanes,
+/// natural sizes, both directions, and rules of every shape the engine treats differently
+/// (constants, lists, flat programs, compiled rules). The reference does one item at a time, as
+/// the page reads, so the engine's short paths and fallbacks must give the same digits.
 final class WaterfallReferenceTests: XCTestCase {
     typealias Generator = WaterfallPropertyTests.Generator
     typealias Insets = Reference.Insets
@@ -104,7 +104,7 @@ final class WaterfallReferenceTests: XCTestCase {
         return (layout.text, horizontal, layout.cw, layout.ch, layout.seed, plans)
     }
 
-    /// LAYOUT.md, one step at a time, on a "main" axis (the scroll axis) and a "cross" axis.
+    /// docs/layout.md, one step at a time, on a "main" axis (the scroll axis) and a "cross" axis.
     static func reference(cw: Double, ch: Double, horizontal: Bool, seed: UInt64, plans: [Plan]) -> (rows: [Row], content: (Double, Double)) {
         let vertical = !horizontal
         return Reference.stack(plans.map(\.base), cw: cw, ch: ch, horizontal: horizontal) { s, top, aw, ah, rows in
@@ -164,7 +164,7 @@ final class WaterfallReferenceTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20_000)
     }
 
-    /// The references' `random` gives LANGUAGE.md's check values.
+    /// The references' `random` gives the language's check values.
     func testDrawsGiveTheCheckValues() {
         let firsts = (0..<3).map { i -> Double in
             var d = Draws(seed: 0, s: 0, i: i)

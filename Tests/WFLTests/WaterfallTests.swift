@@ -1,7 +1,7 @@
 import XCTest
 @testable import WFL
 
-/// The waterfall engine against published cases and LAYOUT.md's rules.
+/// The waterfall engine against published cases and docs/layout.md's rules.
 final class WaterfallTests: XCTestCase {
     /// CHTCollectionViewWaterfallLayout's formulas, with natural sizes scaled and floored to 1/2.
     func testCHTFormulas() throws {

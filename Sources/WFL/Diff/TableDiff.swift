@@ -1,5 +1,5 @@
 /// `wfl diff`: two attribute tables compared element by element, matched by (layout, section,
-/// item, kind); frames and z-indexes equal within a tolerance (CLI.md, "wfl diff").
+/// item, kind); frames and z-indexes equal within a tolerance.
 
 /// One difference between table A and table B.
 public struct TableDifference: Equatable, Sendable {

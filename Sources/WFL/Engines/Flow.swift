@@ -1,6 +1,6 @@
-/// The flow engine of LAYOUT.md ("Header and footer", "Flow"): UICollectionViewFlowLayout as far
-/// as it is publicly known, a pure function of a resolved layout. Every formula is computed in
-/// doubles in the order LAYOUT.md writes it.
+/// The flow engine (docs/layout.md, "Header and footer", "Flow"): UICollectionViewFlowLayout as
+/// far as it is publicly known, a pure function of a resolved layout. Every formula is computed in
+/// doubles in the order docs/layout.md writes it.
 ///
 /// Vertical is written out: lines are rows filled left to right within `aw`, `cs` between the
 /// items of a line and `rs` between lines. Horizontal: lines are columns filled top to bottom
@@ -8,7 +8,7 @@
 /// the column (from `ins.top`) and `align` across it. The code works on a "line" axis (x when
 /// vertical) and a "stack" axis (the scroll axis: y when vertical).
 public enum Flow {
-    /// The tolerance of line breaking and of "the same size" (LAYOUT.md).
+    /// The tolerance of line breaking and of "the same size" (docs/layout.md, "Flow").
     static let tolerance = 1e-6
 
     /// Lays out every section of `layout`; warnings (overflowing items) go to `warnings`.
@@ -20,8 +20,7 @@ public enum Flow {
     /// (`AttributeTable.relayout`).
     static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
-        var table = AttributeTable(name: layout.name, style: layout.style, direction: layout.direction,
-                                   containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
+        var table = SectionStack.table(for: layout)
         // The elements are written through a pointer, not appended one by one: the array is made
         // long enough first (an older table's storage usually is already) and cut to size after.
         var elements = consume spareElements
@@ -30,11 +29,8 @@ public enum Flow {
             elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
                                                       count: most - elements.count))
         }
-        let vertical = layout.direction == .vertical
-        let cw = layout.containerWidth, ch = layout.containerHeight
-        var m = Machine(seed: layout.seed, letCount: layout.letCount)
-        m.set(.cw, cw)
-        m.set(.ch, ch)
+        let stack = SectionStack(layout)
+        var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = 0.0
         var itemsStart = 0.0
@@ -48,10 +44,10 @@ public enum Flow {
             defer { count = out.count }
             for section in layout.sections {
                 do throws(Diagnostic) {
-                    let start = try lay(section, vertical: vertical, cw: cw, ch: ch, top: top, machine: &m, into: &out,
-                                        sections: &table.sectionStarts, warnings: &warnings, leaves: &leaves)
+                    let start: Double
+                    (start, top) = try lay(section, stack, top: top, machine: &m, into: &out, sections: &table.sectionStarts,
+                                           warnings: &warnings, leaves: &leaves)
                     if section.index == 0 { itemsStart = start }
-                    top = table.sectionStarts[table.sectionStarts.count - 1].stop
                 } catch {
                     return error
                 }
@@ -61,32 +57,15 @@ public enum Flow {
         if let failure { return .failure(LayoutFailure([failure])) }
         elements.removeLast(elements.count - count)
         table.elements = consume elements
-        // Content size: (cw, top) for vertical, (top, ch) for horizontal.
-        if vertical {
-            table.contentWidth = cw
-            table.contentHeight = top
-        } else {
-            table.contentWidth = top
-            table.contentHeight = ch
-        }
-        // snap: stride = w + cs with w the width of item 0 of section 0 (vertical: its height and rs).
-        if let s0 = layout.sections.first, s0.items > 0 {
-            let f = table.elements[table.sectionStarts[0].firstCell].frame
-            table.snapStride = vertical ? f.height + s0.rowSpacing : f.width + s0.columnSpacing
-            // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
-            // section 0's insets.top.
-            if let z = layout.zoomFirst, !vertical {
-                table.zoom = Zoom(width: z.width, height: z.height, itemWidth: f.width, itemHeight: f.height,
-                                  x0: itemsStart, insetTop: s0.insets.top)
-            }
-        }
+        stack.setContentSize(&table, top: top)
+        table.noteScrollGeometry(layout, itemsStart: itemsStart)
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
         table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
         return .success(table)
     }
 
     /// Where the elements go: a buffer long enough for them all, filled from the start.
-    struct Output {
+    struct Output: ElementSink {
         let elements: UnsafeMutableBufferPointer<Element>
         var count: Int
 
@@ -104,48 +83,34 @@ public enum Flow {
         let justify: Justify, align: Align
     }
 
-    /// One section, from `top` (x when horizontal). Returns where its items start (after the
-    /// header and `ins.top`); the section's stop is in its `SectionIndex`, appended to `sections`.
-    static func lay(_ sec: ResolvedSection, vertical: Bool, cw: Double, ch: Double, top topIn: Double,
-                    machine m: inout Machine, into out: inout Output, sections: inout [AttributeTable.SectionIndex],
-                    warnings: inout [Diagnostic], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> Double {
-        var top = topIn
+    /// One section, from `top` (x when horizontal), its row of the index appended to `sections`.
+    /// Returns where its items start (after the header and `ins.top`) and where the next section
+    /// starts.
+    static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
+                    into out: inout Output, sections: inout [AttributeTable.SectionIndex], warnings: inout [Diagnostic],
+                    leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (itemsStart: Double, stop: Double) {
         let s = sec.index
         let ins = sec.insets
-        var index = AttributeTable.SectionIndex(header: nil, firstCell: 0, cellCount: sec.items, footer: nil, end: 0,
-                                                pinHeaders: sec.pinHeaders)
-
-        // 1. Header (LAYOUT.md, "Header and footer"): insets before, the frame, insets after.
-        if sec.header > 0 {
-            index.header = out.count
-            out.append(Waterfall.supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical,
-                                               cw: cw, ch: ch, top: &top))
-        }
-        // 2. top += ins.top (ins.left when horizontal).
-        top += vertical ? ins.top : ins.left
+        let vertical = stack.vertical
+        // 1.-2. The header and `top += ins.top` (docs/layout.md, "Header and footer").
+        var (index, top) = stack.open(sec, at: top, into: &out)
         let itemsStart = top
 
-        // aw = cw - ins.left - ins.right; ah = ch - ins.top - ins.bottom.
-        let aw = cw - ins.left - ins.right
-        let ah = ch - ins.top - ins.bottom
+        let (aw, ah) = stack.available(sec)
         let lines = Lines(left: vertical ? ins.left : ins.top, length: vertical ? aw : ah,
                           gap: vertical ? sec.columnSpacing : sec.rowSpacing,
                           lineGap: vertical ? sec.rowSpacing : sec.columnSpacing, justify: sec.justify, align: sec.align)
-        index.firstCell = out.count
         // 9. bottom = last line's y + its lineH, or top when the section is empty.
         var bottom = top
         if sec.items > 0 {
-            guard case .natural(let wRule, let hRule) = sec.size else {
+            let wRule: ItemRule, hRule: ItemRule
+            switch sec.size {
+            case .natural(let w, let h): (wRule, hRule) = (w, h)
+            case .length(let rule):
                 // The resolver refuses `height`/`width` alone in a flow layout; never reached.
-                if case .length(let rule) = sec.size {
-                    throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
-                }
-                return itemsStart
+                throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
             }
-            m.set(.s, Double(s))
-            m.set(.aw, aw)
-            m.set(.ah, ah)
-            m.set(.n, Double(sec.items))
+            stack.enter(sec, machine: &m)
             m.inItem = true
             defer { m.inItem = false }
             let overflow = vertical
@@ -162,17 +127,10 @@ public enum Flow {
                                          help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
             }
         }
-        // 10. top = bottom + ins.bottom (ins.right when horizontal): the section's end.
-        top = bottom + (vertical ? ins.bottom : ins.right)
-        index.end = top
-        if sec.footer > 0 {
-            index.footer = out.count
-            out.append(Waterfall.supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical,
-                                               cw: cw, ch: ch, top: &top))
-        }
-        index.stop = top
+        // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
+        let stop = stack.close(sec, bottom: bottom, index: &index, into: &out)
         sections.append(index)
-        return itemsStart
+        return (itemsStart, stop)
     }
 
     /// Steps 3-8 for the items of a section, in one walk: each item is sized by the `size` rule,

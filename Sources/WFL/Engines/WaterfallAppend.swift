@@ -1,6 +1,6 @@
 /// Appending items to a laid-out waterfall section in time proportional to the new items
-/// (`AttributeTable.appendItems`): the lane state of LAYOUT.md's "Waterfall" is recovered from the
-/// table, then steps 4-10 run for the new items only, with the same code as a full layout, so the
+/// (`AttributeTable.appendItems`): the lane state (docs/layout.md, "Waterfall") is recovered from
+/// the table, then steps 4-10 run for the new items only, with the same code as a full layout, so the
 /// table is exactly the one a full layout gives.
 
 extension Waterfall {
@@ -21,27 +21,14 @@ extension Waterfall {
         }
         var index = table.sectionStarts[s]
         guard index.cellCount == old else { return false }
-        let vertical = layout.direction == .vertical
-        let cw = layout.containerWidth, ch = layout.containerHeight
-        let ins = sec.insets
+        let stack = SectionStack(layout)
+        let vertical = stack.vertical
 
-        // The section's start, its header and `top += ins.top`, with the operations of `lay`.
-        var top = s == 0 ? 0 : table.sectionStarts[s - 1].stop
-        if sec.header > 0 {
-            _ = supplementary(.header, s, sec.header, sec.headerInsets, vertical: vertical, cw: cw, ch: ch, top: &top)
-        }
-        top += vertical ? ins.top : ins.left
-        // Steps 1-2, as `lay` computes them.
-        let aw = cw - ins.left - ins.right
-        let ah = ch - ins.top - ins.bottom
-        let laneGap = vertical ? sec.columnSpacing : sec.rowSpacing
-        let itemGap = vertical ? sec.rowSpacing : sec.columnSpacing
-        let crossStart = vertical ? ins.left : ins.top
-        let C = sec.lanes
-        var laneW = ((vertical ? aw : ah) - Double(C - 1) * laneGap) / Double(C)
-        if sec.scale > 0 { laneW = (laneW * sec.scale).rounded(.down) / sec.scale }
-        let pitch = laneW + laneGap
-        guard pitch > 0 else { return false }
+        // The section's start, its header and `top += ins.top`, and steps 1-2, as `lay` has them.
+        let top = stack.opening(sec, at: s == 0 ? 0 : table.sectionStarts[s - 1].stop).itemsStart
+        let g = Geometry(sec, stack)
+        let C = g.C
+        guard g.pitch > 0 else { return false }
 
         // Step 3 carried forward: next[c] is `y + h + rs` of the last item covering lane c (top when
         // none does), and bottom the largest maxY. Lanes only grow (rs >= 0), so the largest maxY is
@@ -57,16 +44,16 @@ extension Waterfall {
             let f = table.elements[j].frame
             let (y, h, cross, w) = vertical ? (f.y, f.height, f.x, f.width) : (f.x, f.width, f.y, f.height)
             // The lane and span, read back and checked against the formulas of steps 7 and 9.
-            let cD = ((cross - crossStart) / pitch).rounded()
-            let kD = ((w + laneGap) / pitch).rounded()
+            let cD = ((cross - g.crossStart) / g.pitch).rounded()
+            let kD = ((w + g.laneGap) / g.pitch).rounded()
             guard cD >= 0, kD >= 1, cD + kD <= Double(C) else { return false }
             let c = Int(cD), k = Int(kD)
-            guard crossStart + Double(c) * (laneW + laneGap) == cross,
-                  (k == 1 ? laneW : Double(k) * laneW + Double(k - 1) * laneGap) == w else { return false }
+            guard g.crossStart + Double(c) * (g.laneW + g.laneGap) == cross,
+                  (k == 1 ? g.laneW : Double(k) * g.laneW + Double(k - 1) * g.laneGap) == w else { return false }
             for lane in c..<(c + k) where !covered[lane] {
                 covered[lane] = true
                 uncovered -= 1
-                next[lane] = y + h + itemGap
+                next[lane] = y + h + g.itemGap
             }
             if y + h > bottom { bottom = y + h }
             j -= 1
@@ -74,7 +61,6 @@ extension Waterfall {
 
         // The footer (the table's last element) goes; the new cells and then the footer follow.
         let savedFooter = index.footer.map { table.elements[$0] }
-        let savedContent = (table.contentWidth, table.contentHeight)
         let firstChanged = index.firstCell + old
         var elements = table.elements
         table.elements = []
@@ -82,45 +68,25 @@ extension Waterfall {
         let needed = elements.count + (sec.items - old) + 1
         if elements.capacity < needed { elements.reserveCapacity(Swift.max(needed, elements.count + elements.count / 2)) }
 
-        var m = Machine(seed: layout.seed, letCount: layout.letCount)
-        m.set(.cw, cw)
-        m.set(.ch, ch)
-        m.set(.s, Double(s))
-        m.set(.aw, aw)
-        m.set(.ah, ah)
-        m.set(.n, Double(sec.items))
-        m.set(.full, Double(C))
-        m.inItem = true
+        var m = stack.machine(for: layout)
+        g.enter(sec, stack, machine: &m)
         var noLanes: [UInt16] = []
         var noLeaves = RectIndex.LeafBuilder(storage: [], active: false)
         do {
-            try place(sec, Geometry(vertical: vertical, C: C, laneW: laneW, laneGap: laneGap, itemGap: itemGap,
-                                    crossStart: crossStart),
-                      old..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
+            try place(sec, g, old..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
                       recordLanes: false, firstLanes: &noLanes, leaves: &noLeaves)
         } catch {
             // Leave the table as it was.
             elements.removeSubrange(firstChanged...)
             if let savedFooter { elements.append(savedFooter) }
             table.elements = elements
-            (table.contentWidth, table.contentHeight) = savedContent
             throw error
         }
-        // top = bottom + ins.bottom: the section's end; then the footer, as `lay` does.
-        top = bottom + (vertical ? ins.bottom : ins.right)
-        index.end = top
+        // top = bottom + ins.bottom, the section's end; the footer, as `lay` has them.
         index.cellCount = sec.items
-        if sec.footer > 0 {
-            index.footer = elements.count
-            elements.append(supplementary(.footer, s, sec.footer, sec.footerInsets, vertical: vertical, cw: cw, ch: ch, top: &top))
-        }
-        index.stop = top
+        let stop = stack.close(sec, bottom: bottom, index: &index, into: &elements)
         table.sectionStarts[s] = index
-        if vertical {
-            table.contentHeight = top
-        } else {
-            table.contentWidth = top
-        }
+        stack.setContentSize(&table, top: stop)
         table.elements = elements
         table.index.update(table.elements, changedFrom: firstChanged)
         return true

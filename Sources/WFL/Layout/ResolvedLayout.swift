@@ -136,7 +136,6 @@ public struct ResolvedLayout {
     public var containerWidth: Double
     public var containerHeight: Double
     public var seed: UInt64
-    public var pinHeaders: Bool { sections.contains { $0.pinHeaders } }
     public var sections: [ResolvedSection]
     /// `zoomFirst W x H` (horizontal flow only), or nil.
     public var zoomFirst: (width: Double, height: Double)? = nil

@@ -1,5 +1,6 @@
 /// The result of a layout: one row per element (header, cell, footer) with its frame and z-index,
-/// in table order: section by section, the header, the cells by index, the footer (CLI.md).
+/// in table order: section by section, the header, the cells by index, the footer (the order
+/// `wfl run` prints).
 
 /// What an element is.
 public enum ElementKind: String, Sendable {
@@ -24,7 +25,7 @@ public struct Frame: Equatable, Sendable {
 /// Stored compactly (48 bytes: the frame's four doubles, then 32-bit section, item and z-index and
 /// a byte for the kind), so that a 1,000,000-item table with its index stays under 64 bytes an
 /// item; the public properties read and write the usual types. Sections and items fit in 32 bits:
-/// a layout has at most 10,000,000 items (LANGUAGE.md, Limits).
+/// a layout has at most 10,000,000 items (the language's limits).
 public struct Element: Equatable, Sendable {
     public var frame: Frame
     @usableFromInline var storedSection: Int32
@@ -69,7 +70,7 @@ public struct Element: Equatable, Sendable {
     }
 }
 
-/// z-index of cells and of supplementary views (LAYOUT.md).
+/// z-index of cells and of supplementary views (docs/layout.md, "Sections and content size").
 public enum ZIndex {
     public static let cell = 0
     public static let supplementary = 10
@@ -90,7 +91,7 @@ public struct AttributeTable: Equatable, Sendable {
     public var sectionStarts: [SectionIndex]
     /// The rect-query index over `elements` (RectIndex.swift), built with the table.
     public var index: RectIndex = RectIndex()
-    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (Offsets.swift).
+    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (ScrollOffsets.swift).
     public var zoom: Zoom? = nil
     /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
     /// there); nil in a waterfall or when section 0 has no item 0.

@@ -1,4 +1,4 @@
-/// The index behind rect queries (`count(x, y, w, h)`, `wfl run --rect`, LAYOUT.md "Rect
+/// The index behind rect queries (`count(x, y, w, h)`, `wfl run --rect`; docs/layout.md, "Rect
 /// queries"): which elements overlap a rect, without testing every element.
 ///
 /// ## The approach
@@ -7,7 +7,7 @@
 /// blocks of `leaf` neighbours in the sequence, each block keeps the bounding box of its frames,
 /// and every `fan` boxes of one level are boxed again on the next, up to one root. A query walks
 /// down from the root and skips every box that cannot hold an overlapping frame; the frames of the
-/// blocks it reaches are tested exactly (open intervals on both axes, as LAYOUT.md says). This is
+/// blocks it reaches are tested exactly (open intervals on both axes, as docs/layout.md says). This is
 /// sound for any sequence; it is fast when neighbours in the sequence are neighbours on the page,
 /// and the engines choose the sequence so that they are:
 ///
@@ -31,7 +31,7 @@
 /// Horizontal layouts need nothing special: boxes have both axes. The answers come out in
 /// sequence order; when the sequence is not table order they are sorted (k log k).
 /// Offsets (pinned headers, zoomFirst) are handled by `AttributeTable.query(_:at:)` on top of
-/// this index (Offsets.swift).
+/// this index (ScrollOffsets.swift).
 public struct RectIndex: Equatable, Sendable {
     /// Elements per leaf block, and boxes per box of the next level.
     static let leaf = 8
@@ -281,7 +281,7 @@ public struct RectIndex: Equatable, Sendable {
 }
 
 extension Frame {
-    /// The rect with negative sizes normalised (LAYOUT.md, "Rect queries").
+    /// The rect with negative sizes normalised (docs/layout.md, "Rect queries").
     public var normalised: Frame {
         var f = self
         if f.width < 0 {

@@ -1,12 +1,17 @@
-/// Frames at a scroll offset: pinned headers and `zoomFirst` (LAYOUT.md, "Pinned headers",
-/// "zoomFirst"), and rect queries at an offset.
+/// The geometry of scrolling (docs/layout.md, "Pinned headers", "zoomFirst", "snap", "Rect
+/// queries"): frames at a scroll offset, and rect queries at an offset. It lives beside the engines
+/// because it is layout geometry like theirs, only applied late: the engines lay out the table at
+/// rest, and the frames that depend on where the view is scrolled are derived here on demand.
 ///
 /// The table itself holds the frames of the plain layout. At an offset (ox, oy):
 /// 1. a header of a section with `pinHeaders` gets `y = max(naturalY, min(oy, limit))` (x and ox
 ///    when horizontal), `limit = (footer y, or the section's end) - header`;
-/// 2. then, with `zoomFirst`, the walk of LAYOUT.md runs over those frames in table order.
+/// 2. then, with `zoomFirst`, the walk of docs/layout.md, "zoomFirst" runs over those frames in
+///    table order.
 /// Everything `wfl run` prints and every `expect` function reads goes through here; without an
-/// offset the offset is (0, 0), where a carousel's first item is already zoomed.
+/// offset the offset is (0, 0), where a carousel's first item is already zoomed. What `snap` and
+/// `zoomFirst` take from the layout is fixed when the flow engine builds the table
+/// (`noteScrollGeometry`); `snap(p)` itself is an expectation function (Expectations.swift).
 
 /// A scroll offset.
 public struct Offset: Equatable, Sendable {
@@ -30,7 +35,7 @@ public struct Zoom: Equatable, Sendable {
 
 /// The cells `zoomFirst` enlarges at one offset, and the shift they cause.
 struct ZoomState {
-    /// `first` of LAYOUT.md.
+    /// `first` of the walk (docs/layout.md, "zoomFirst").
     var first: Frame
     /// The enlarged cells, in table order, with their new frames.
     var cells: [Int] = []
@@ -39,7 +44,6 @@ struct ZoomState {
     /// totals.last is the shift after every enlarged cell.
     var totals: [Double] = [0]
 
-    /// The shift `total` that the walk has reached at element `j` (the enlarged cells before it).
     /// The position in `cells` of the first enlarged cell at or after element `j`.
     func position(_ j: Int) -> Int {
         var lo = 0, hi = cells.count
@@ -62,12 +66,28 @@ struct ZoomState {
 }
 
 extension AttributeTable {
+    /// What `snap` and `zoomFirst` need from a flow layout, from item 0 of section 0 once the
+    /// table is laid out; `itemsStart` is where section 0's items start along the scroll axis.
+    mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double) {
+        guard let s0 = layout.sections.first, s0.items > 0 else { return }
+        let vertical = layout.direction == .vertical
+        let f = elements[sectionStarts[0].firstCell].frame
+        // snap: stride = w + cs with w the width of item 0 of section 0 (vertical: its height and rs).
+        snapStride = vertical ? f.height + s0.rowSpacing : f.width + s0.columnSpacing
+        // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
+        // section 0's insets.top.
+        if let z = layout.zoomFirst, !vertical {
+            zoom = Zoom(width: z.width, height: z.height, itemWidth: f.width, itemHeight: f.height,
+                        x0: itemsStart, insetTop: s0.insets.top)
+        }
+    }
+
     /// True when frames depend on the offset: a pinned header or `zoomFirst`.
     public var movesWithOffset: Bool {
         zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil }
     }
 
-    /// The pinned frame of header element `j` of section `s` at `offset` (LAYOUT.md, "Pinned
+    /// The pinned frame of header element `j` of section `s` at `offset` (docs/layout.md, "Pinned
     /// headers"); other elements unchanged.
     func pinned(_ j: Int, section s: Int, _ offset: Offset) -> Frame {
         var f = elements[j].frame
@@ -137,7 +157,7 @@ extension AttributeTable {
         var out = self
         let zs = zoomState(offset)
         if let zs, !zs.cells.isEmpty {
-            // The walk of LAYOUT.md in table order.
+            // The walk (docs/layout.md, "zoomFirst") in table order.
             var k = 0
             var total = 0.0
             for j in elements.indices {

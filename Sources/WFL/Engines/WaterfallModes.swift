@@ -1,0 +1,166 @@
+/// The waterfall's modes (docs/layout.md, "Waterfall"): how step 5 picks a lane for each `order`,
+/// and where step 8 takes an item's length from (`height` as a constant, a list or a rule; `size
+/// W x H` scaled to the lane). `Waterfall.place` calls these once per item, in its numbered steps.
+
+extension LaneOrder {
+    /// 5. The first lane c of the run of k neighbouring lanes that item `i` goes in, with `next`
+    /// (C lanes) where each lane's next item would go.
+    @inline(__always)
+    func firstLane(item i: Int, span k: Int, next: UnsafeMutablePointer<Double>, lanes C: Int) -> Int {
+        switch self {
+        case .shortest:
+            if k == 1 { return LaneOrder.shortestLane(next, C).lane }
+            // The run whose largest next is smallest; ties: the smallest c.
+            var c = 0
+            var best = Double.infinity
+            for start in 0...(C - k) {
+                var runMax = next[start]
+                for lane in (start + 1)..<(start + k) where next[lane] > runMax { runMax = next[lane] }
+                if runMax < best {
+                    best = runMax
+                    c = start
+                }
+            }
+            return c
+        case .leftToRight:
+            return Swift.min(i % C, C - k)
+        case .rightToLeft:
+            return Swift.min(C - 1 - (i % C), C - k)
+        }
+    }
+
+    /// The lane whose `next` is smallest, and that `next`; ties (exactly equal doubles): the
+    /// smallest lane.
+    @inline(__always)
+    static func shortestLane(_ next: UnsafeMutablePointer<Double>, _ C: Int) -> (lane: Int, next: Double) {
+        var c = 0
+        var best = next[0]
+        var lane = 1
+        while lane < C {
+            if next[lane] < best {
+                best = next[lane]
+                c = lane
+            }
+            lane += 1
+        }
+        return (c, best)
+    }
+}
+
+/// Step 8 for a section's items: its `height` (`width` when horizontal) or `size` rule, taken apart
+/// once rather than per item. `height 100` and `height [..]` read nothing of the machine and need no
+/// per-item set-up; a flat length rule (FlatRule.swift) runs without copying the rule per item, and
+/// when it reads none of i, w and col they are set only before the compiled rule runs.
+struct ItemLengths {
+    let vertical: Bool
+    let scale: Double
+    /// The machine's variables a length rule may read.
+    let sizeMask: UInt32
+    /// `height`/`width` alone, or the two sides of `size W x H`.
+    let lengthRule: ItemRule?
+    let naturalRules: (ItemRule, ItemRule)?
+    /// `height 100`.
+    let constant: Double?
+    /// `height [100, 150]`, with the element the next item takes.
+    let cycle: [Double]
+    var cycleAt: Int
+    /// A constant or a list: no machine.
+    let plain: Bool
+    /// The length rule's flat program, when it has one (`hasFlat`).
+    let flat: FlatRule
+    let hasFlat: Bool
+    /// A flat rule, no span rule, and none of i, w, h, col read: set only before the compiled rule.
+    let lazyVars: Bool
+
+    /// The lengths of `sec`'s items from item `first` on.
+    init(_ sec: ResolvedSection, vertical: Bool, from first: Int) {
+        self.vertical = vertical
+        scale = sec.scale
+        sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
+        var lengthRule: ItemRule? = nil
+        var naturalRules: (ItemRule, ItemRule)? = nil
+        switch sec.size {
+        case .length(let r): lengthRule = r
+        case .natural(let a, let b): naturalRules = (a, b)
+        }
+        self.lengthRule = lengthRule
+        self.naturalRules = naturalRules
+        var cycle: [Double] = []
+        var constant: Double? = nil
+        if let r = lengthRule {
+            switch r.kind {
+            case .cycle(let xs): cycle = xs
+            case .constant(let d): constant = d
+            default: break
+            }
+        }
+        self.cycle = cycle
+        self.constant = constant
+        plain = !cycle.isEmpty || constant != nil
+        flat = lengthRule?.flat ?? FlatRule()
+        hasFlat = lengthRule?.flat != nil
+        lazyVars = hasFlat && sec.span == nil
+            && flat.reads & (EngineVar.i.bit | EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
+        cycleAt = cycle.isEmpty ? 0 : first % cycle.count
+    }
+
+    /// True when `Waterfall.ShortPath` can take the lengths (with `order shortest` and no span
+    /// rule): a constant, a list, or a flat rule reading none of i, w, col.
+    var shortPathTakes: Bool { lengthRule != nil && (plain || lazyVars) }
+
+    /// 8. Item i's length in lane c with width w (its lane's length across): the `height` rule, or
+    /// H * w / W for `size W x H` (floored to 1/scale); a diagnostic unless it is a finite number
+    /// >= 0. The machine must have begun item i unless the lengths are `plain`.
+    @inline(__always)
+    mutating func length(_ i: Int, lane c: Int, width w: Double, section s: Int, machine m: inout Machine) throws(Diagnostic) -> Double {
+        let h: Double
+        if plain {
+            if let d = constant {
+                h = d
+            } else {
+                h = cycle[cycleAt]
+                cycleAt += 1
+                if cycleAt == cycle.count { cycleAt = 0 }
+            }
+        } else {
+            let crossVar: EngineVar = vertical ? .w : .h
+            m.available = sizeMask | VarSets.layout
+            if !lazyVars {
+                m.vars[crossVar.rawValue] = w
+                m.vars[EngineVar.col.rawValue] = Double(c)
+            }
+            var value = 0.0
+            let draws = m.randomCount
+            if hasFlat, flat.run(&m, &value) {
+                h = value
+            } else if let rule = lengthRule {
+                m.randomCount = draws
+                if lazyVars {
+                    m.vars[EngineVar.i.rawValue] = Double(i)
+                    m.vars[crossVar.rawValue] = w
+                    m.vars[EngineVar.col.rawValue] = Double(c)
+                }
+                h = try Waterfall.ruleValue(rule, &m, i, s)
+            } else {
+                let (wRule, hRule) = naturalRules!
+                let nw = try Waterfall.ruleValue(wRule, &m, i, s)
+                let nh = try Waterfall.ruleValue(hRule, &m, i, s)
+                // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
+                let (along, across, acrossRule) = vertical ? (nh, nw, wRule) : (nw, nh, hRule)
+                guard across > 0 else {
+                    throw Diagnostic.error("\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
+                                           at: acrossRule.span)
+                }
+                var scaled = along * w / across
+                if scale > 0 { scaled = (scaled * scale).rounded(.down) / scale }
+                h = scaled
+            }
+        }
+        guard h.isFinite, h >= 0 else {
+            let rule = lengthRule ?? (vertical ? naturalRules!.1 : naturalRules!.0)
+            throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(h)): a size must be a finite number, at least 0",
+                                   at: rule.span)
+        }
+        return h
+    }
+}
