@@ -25,7 +25,6 @@ enum PropValue {
 struct Written {
     var value: PropValue
     var setting: Setting
-    var scope: Scope?
     var level: BlockLevel
     var span: Span
 }
@@ -40,7 +39,8 @@ final class BlockRecord {
     var settings: [Written] = []
     var sections: [BlockRecord] = []
     var layouts: [BlockRecord] = []
-    var expects: [(Expectation, Scope?, Span)] = []
+    /// Each `expect` with the span of its statement.
+    var expects: [(Expectation, Span)] = []
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
@@ -53,7 +53,7 @@ final class BlockRecord {
 public final class Program {
     let source: SourceFile
     let file: BlockRecord
-    let compiler = Compiler()
+    let compiler: Compiler
     /// True when the file has `layout` blocks: file settings are then inherited defaults.
     let hasLayoutBlocks: Bool
     /// Diagnostics already given, so that a rule failing many times is reported once.
@@ -63,8 +63,8 @@ public final class Program {
     public init(tree: SyntaxTree, source: SourceFile) {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
-        var scope: Scope? = nil
-        Program.collect(tree.statements, into: file, scope: &scope)
+        compiler = Compiler(bindings: tree.bindings)
+        Program.collect(tree.statements, into: file, compiler: compiler)
         hasLayoutBlocks = !file.layouts.isEmpty
     }
 
@@ -84,41 +84,37 @@ public final class Program {
         return String(name)
     }
 
-    static func collect(_ statements: [Statement], into block: BlockRecord, scope: inout Scope?) {
+    /// Sorts the statements into blocks; the `let`s go to the compiler (names already point to
+    /// their bindings, so no scope is kept here).
+    static func collect(_ statements: [Statement], into block: BlockRecord, compiler: Compiler) {
         for st in statements {
             switch st.kind {
             case .let(let decl):
-                if decl.parameters != nil {
-                    scope = Scope(parent: scope, name: decl.name.text, binding: .function(FunctionInfo(decl: decl, scope: scope)))
-                } else {
-                    scope = Scope(parent: scope, name: decl.name.text, binding: .value(LetInfo(decl: decl, scope: scope)))
-                }
+                compiler.define(decl)
             case .layout(let b):
                 let rec = BlockRecord(level: .layout, name: b.name, keyword: b.keyword)
-                var inner = scope
-                collect(b.statements, into: rec, scope: &inner)
+                collect(b.statements, into: rec, compiler: compiler)
                 block.layouts.append(rec)
             case .section(let b):
                 let rec = BlockRecord(level: .section, name: b.name, keyword: b.keyword)
-                var inner = scope
-                collect(b.statements, into: rec, scope: &inner)
+                collect(b.statements, into: rec, compiler: compiler)
                 block.sections.append(rec)
             case .expect(let e):
-                block.expects.append((e, scope, st.span))
+                block.expects.append((e, st.span))
             case .setting(let s):
-                record(s, in: block, scope: scope, span: st.span)
+                record(s, in: block, span: st.span)
             }
         }
     }
 
-    static func record(_ s: Setting, in block: BlockRecord, scope: Scope?, span: Span) {
+    static func record(_ s: Setting, in block: BlockRecord, span: Span) {
         func put(_ property: String, _ value: PropValue) {
-            let w = Written(value: value, setting: s, scope: scope, level: block.level, span: span)
+            let w = Written(value: value, setting: s, level: block.level, span: span)
             block.properties[property] = w
         }
         let args = s.arguments
         let name = s.name.text
-        block.settings.append(Written(value: .expr(.invalid(span)), setting: s, scope: scope, level: block.level, span: span))
+        block.settings.append(Written(value: .expr(.invalid(span)), setting: s, level: block.level, span: span))
         func value(_ k: Int) -> Expr? {
             guard k < args.count else { return nil }
             switch args[k] {
@@ -241,8 +237,8 @@ public final class Program {
         var blocks: [BlockRecord] = [file]
         for (k, l) in file.layouts.enumerated() where only == nil || only == layoutNames[k] { blocks.append(l) }
         for b in blocks {
-            for (e, scope, _) in Program.allExpects(of: b) {
-                let node = compiler.compile(e.condition, scope)
+            for (e, _) in Program.allExpects(of: b) {
+                let node = compiler.compile(e.condition)
                 if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
                     out.append(.error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable))
                 } else if let span = node.deps.random {
@@ -271,8 +267,8 @@ public final class Program {
         guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
         let block = hasLayoutBlocks ? file.layouts[k] : file
         var results: [ExpectationResult] = []
-        for (e, scope, span) in Program.allExpects(of: block) {
-            let node = compiler.compile(e.condition, scope)
+        for (e, span) in Program.allExpects(of: block) {
+            let node = compiler.compile(e.condition)
             var m = machine(for: table)
             do {
                 let v = try node.code(&m)

@@ -79,19 +79,17 @@ extension Program {
         guard let k = layoutNames.firstIndex(of: layoutName) else { return [] }
         let block = hasLayoutBlocks ? file.layouts[k] : file
         var out: [ExpectationOutcome] = []
-        let tokens = Lexer.tokenize(source).tokens
-        for (e, scope, statement) in Program.allExpects(of: block) {
-            let written = Program.writtenSpan(of: statement, tokens: tokens) ?? e.condition.span
-            out.append(check(e, scope: scope, written: written, layout: layoutName, table: table))
+        for (e, _) in Program.allExpects(of: block) {
+            out.append(check(e, layout: layoutName, table: table))
         }
         return out
     }
 
     /// A layout block's expectations and those of its sections, in source order.
-    static func allExpects(of block: BlockRecord) -> [(Expectation, Scope?, Span)] {
+    static func allExpects(of block: BlockRecord) -> [(Expectation, Span)] {
         var all = block.expects
         for s in block.sections { all += s.expects }
-        return all.sorted { $0.2.start < $1.2.start }
+        return all.sorted { $0.1.start < $1.1.start }
     }
 
     func machine(for table: AttributeTable) -> Machine {
@@ -106,12 +104,12 @@ extension Program {
         return m
     }
 
-    func check(_ e: Expectation, scope: Scope?, written span: Span, layout: String, table: AttributeTable) -> ExpectationOutcome {
-        var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: span,
-                                         expression: Program.oneLine(source.text(span)),
+    func check(_ e: Expectation, layout: String, table: AttributeTable) -> ExpectationOutcome {
+        var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: e.written,
+                                         expression: Program.oneLine(source.text(e.written)),
                                          label: e.label?.text, sides: nil, diagnostic: nil)
         func evaluate(_ x: Expr) -> Result<Value, EvalError> {
-            let node = compiler.compile(x, scope)
+            let node = compiler.compile(x)
             var m = machine(for: table)
             do { return .success(try node.code(&m)) } catch { return .failure(error) }
         }
@@ -134,36 +132,6 @@ extension Program {
                                         help: "compare it with something, as 'expect contentHeight == 864'")
         }
         return outcome
-    }
-
-    /// The span of an expectation's condition as written, outer parentheses included: from the
-    /// token after `expect` to the last one before the label's comma or the end of the statement.
-    static func writtenSpan(of statement: Span, tokens: [Token]) -> Span? {
-        var lo = 0, hi = tokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if tokens[mid].start < statement.start { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < tokens.count, tokens[lo].kind == .kwExpect else { return nil }
-        var k = lo + 1
-        var depth = 0
-        var first: Token? = nil, last: Token? = nil
-        loop: while k < tokens.count {
-            let t = tokens[k]
-            switch t.kind {
-            case .lParen, .lBracket: depth += 1
-            case .rParen, .rBracket: depth -= 1
-            case .newline: if depth == 0 { break loop } else { k += 1; continue }
-            case .semicolon, .rBrace, .eof: if depth <= 0 { break loop }
-            case .comma: if depth == 0 { break loop }
-            default: break
-            }
-            if first == nil { first = t }
-            last = t
-            k += 1
-        }
-        guard let first, let last else { return nil }
-        return Span(first.start, last.end)
     }
 
     /// Text with each run of white space that holds a line break made one space.

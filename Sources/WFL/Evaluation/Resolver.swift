@@ -74,7 +74,7 @@ struct Resolver {
 
     /// Evaluates a setting's expression; on error reports it (once per setting) and gives nil.
     mutating func evaluate(_ e: Expr, _ w: Written, _ m: inout Machine, place: String) -> Value? {
-        let node = compiler.compile(e, w.scope)
+        let node = compiler.compile(e)
         m.reserveLets(compiler.letCount)
         m.unwind()
         m.place = "'\(w.setting.name.text)'"
@@ -356,7 +356,7 @@ struct Resolver {
 
     /// Compiles an item rule, choosing the fastest shape that computes it.
     func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {
-        let node = compiler.compile(e, w.scope)
+        let node = compiler.compile(e)
         let kind: ItemRule.Kind
         switch node.constant {
         case .number(let d)?:
@@ -372,7 +372,7 @@ struct Resolver {
         }
         var r = ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
-        if case .number = kind { r.flat = FlatRule.compile(e, w.scope) }
+        if case .number = kind { r.flat = FlatRule.compile(e) }
         return r
     }
 }

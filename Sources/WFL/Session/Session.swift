@@ -386,13 +386,13 @@ public final class Session {
         }
         let program = Program(tree: parse.tree, source: source)
         let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
-        guard let block, let (e, scope, _) = block.expects.last(where: { $0.2.start == c.base - 7 }) else {
+        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.base - 7 }) else {
             reply.failed = true
             reply.diagnostics = render([.error("expected an expression", at: .point(c.base))], c, source: source)
             return reply
         }
         let table = program.hasLayoutBlocks ? tables.last : tables.first
-        switch value(of: e.condition, scope: scope, program: program, table: table) {
+        switch value(of: e.condition, program: program, table: table) {
         case .success(let v):
             reply.output = v.description + "\n"
         case .failure(let d):
@@ -417,10 +417,10 @@ public final class Session {
         return d
     }
 
-    /// Evaluates an expression written in `scope` as the sides of an `expect` are: `cw`, `ch`,
-    /// the content size and the functions of Expectations over `table`.
-    func value(of e: Expr, scope: Scope?, program: Program, table: AttributeTable?) -> Result<Value, Diagnostic> {
-        let node = program.compiler.compile(e, scope)
+    /// Evaluates an expression of `program` as the sides of an `expect` are: `cw`, `ch`, the
+    /// content size and the functions of Expectations over `table`.
+    func value(of e: Expr, program: Program, table: AttributeTable?) -> Result<Value, Diagnostic> {
+        let node = program.compiler.compile(e)
         if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
             return .failure(.error("'\(v.name)' has no value in an expression typed alone", at: span,
                                    help: v.whereUsable + "; typed alone, an expression has cw, ch, contentWidth and contentHeight"))
@@ -458,16 +458,16 @@ public final class Session {
         }
         for (block, k) in blocks {
             let table = tables.first { $0.name == program.layoutNames[k] }
-            for (e, scope, span) in Program.allExpects(of: block) where inEntry(span, c) {
+            for (e, span) in Program.allExpects(of: block) where inEntry(span, c) {
                 let label = e.label.map { " ('\($0.text)')" } ?? ""
-                switch value(of: e.condition, scope: scope, program: program, table: table) {
+                switch value(of: e.condition, program: program, table: table) {
                 case .success(.boolean(true)):
                     lines += "expectation holds\(label)\n"
                 case .success(.boolean(false)):
                     var detail = ""
                     if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
-                       case .success(let a) = value(of: lhs, scope: scope, program: program, table: table),
-                       case .success(let b) = value(of: rest[0].rhs, scope: scope, program: program, table: table) {
+                       case .success(let a) = value(of: lhs, program: program, table: table),
+                       case .success(let b) = value(of: rest[0].rhs, program: program, table: table) {
                         detail = ": \(a.description) \(rest[0].op.rawValue) \(b.description) is false"
                     }
                     lines += "expectation fails\(label)\(detail)\n"

@@ -4,10 +4,35 @@
 public struct Name: Equatable, Hashable, Sendable {
     public var text: String
     public var span: Span
-    public init(_ text: String, _ span: Span) {
+    /// For a name the file binds (a `let`, a parameter, or a use of one): its index in
+    /// `SyntaxTree.bindings`. `Binding.free` for every other word: an engine variable, a built-in
+    /// function, a setting's name, a side.
+    public var binding: Int32
+    public init(_ text: String, _ span: Span, binding: Int32 = Binding.free) {
         self.text = text
         self.span = span
+        self.binding = binding
     }
+}
+
+/// What one `let` or parameter binds. The parser resolves every name once, as it reads it, and
+/// writes the index of its binding into the name, so later stages look bindings up by index.
+public struct Binding: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// `let name = ...`.
+        case value
+        /// `let name(a, b) = ...`.
+        case function(arity: Int)
+        /// Parameter number `index` of a function (0 for the first).
+        case parameter(index: Int)
+    }
+
+    /// The binding of a name the file does not bind.
+    public static let free: Int32 = -1
+
+    public var kind: Kind
+    /// The name as declared.
+    public var span: Span
 }
 
 /// `-` and `!`.
@@ -60,7 +85,7 @@ public enum Expr: Equatable, Sendable {
     case boolean(Bool, Span)
     case string(String, Span)
     /// A variable, a `let` value or an engine variable (`i`, `w`, `cw`, ...).
-    case name(String, Span)
+    case name(Name)
     case list([Expr], Span)
     indirect case unary(UnaryOp, Expr, Span)
     /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
@@ -78,7 +103,9 @@ public enum Expr: Equatable, Sendable {
     /// Where the whole expression stands.
     public var span: Span {
         switch self {
-        case .number(_, let s), .boolean(_, let s), .string(_, let s), .name(_, let s), .list(_, let s),
+        case .name(let n):
+            return n.span
+        case .number(_, let s), .boolean(_, let s), .string(_, let s), .list(_, let s),
              .unary(_, _, let s), .binary(_, _, let s), .conditional(_, _, _, let s), .call(_, _, let s),
              .index(_, _, let s), .invalid(let s):
             return s
@@ -117,6 +144,7 @@ public struct Setting: Equatable, Sendable {
 
 /// `let name = expr` or `let name(a, b) = expr`.
 public struct LetDecl: Equatable, Sendable {
+    /// The name bound, with the index of its binding.
     public var name: Name
     /// nil for a value; the parameter names for a function (possibly none: `let f() = ...`).
     public var parameters: [Name]?
@@ -126,6 +154,9 @@ public struct LetDecl: Equatable, Sendable {
 /// `expect expr [, "label"]`.
 public struct Expectation: Equatable, Sendable {
     public var condition: Expr
+    /// The condition as written, outer parentheses included, up to the label's comma (what
+    /// `wfl test` prints of it).
+    public var written: Span
     public var label: Name?
 }
 
@@ -164,4 +195,6 @@ public struct Statement: Equatable, Sendable {
 public struct SyntaxTree: Equatable, Sendable {
     public var statements: [Statement]
     public var span: Span
+    /// Every `let` and parameter of the file, in the order read: what `Name.binding` indexes.
+    public var bindings: [Binding]
 }

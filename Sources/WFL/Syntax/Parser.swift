@@ -12,9 +12,10 @@ public struct ParseResult: Sendable {
 /// `grammar/wfl.ebnf`, the rule in a comment above it.
 ///
 /// Errors are reported once per mistake: the first error of a statement puts the parser in panic
-/// mode, which silences it until it has skipped to the next statement. Names are checked as each
-/// statement is read (a `let` is visible to the statements after it in its block and the blocks
-/// inside), with "did you mean" suggestions over what is visible there.
+/// mode, which silences it until it has skipped to the next statement. Names are resolved, once,
+/// as each statement is read (a `let` is visible to the statements after it in its block and the
+/// blocks inside): each gets the index of its binding, or an error with "did you mean"
+/// suggestions over what is visible there.
 public struct Parser {
     /// The deepest nesting of parentheses, brackets, calls, unary operators and conditionals.
     public static let maxDepth = 256
@@ -73,6 +74,8 @@ public struct Parser {
     /// For each name id, its innermost visible binding in `bindingStack`, or -1.
     var innermost: [Int32] = []
     var bindingStack: [BindingEntry] = []
+    /// Every `let` and parameter read so far: what the names of the tree point to.
+    var bindings: [Binding] = []
     /// Errors about names found in the statement being read: they are reported when the
     /// statement ends without a syntax error, which would make them noise.
     var pending: [Diagnostic] = []
@@ -85,7 +88,6 @@ public struct Parser {
     var setterStack: [(bit: Int, span: Span)] = []
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
-
 
     init(source: SourceFile) {
         self.source = source

@@ -33,8 +33,8 @@ extension Parser {
             if !isWord(t, "x") {
                 let id = nameID(t)
                 advance()
-                resolveName(id, t.span)
-                return .name(names.strings[Int(id)], t.span)
+                let binding = resolveName(id, t.span)
+                return .name(Name(names.strings[Int(id)], t.span, binding: binding))
             }
         }
         let condition = chain(level: 1)
@@ -156,22 +156,23 @@ extension Parser {
         var e = parsePrimary()
         var levels = 0
         defer { depth -= levels }
-        if case .name(_, let span) = e, panicking || tok.spaceBefore || !at(.lParen) {
-            resolveName(lastNameID, span)
+        if case .name(var n) = e, panicking || tok.spaceBefore || !at(.lParen) {
+            n.binding = resolveName(lastNameID, n.span)
+            e = .name(n)
         }
         let calleeID = lastNameID
         while !panicking, !tok.spaceBefore, at(.lParen) || at(.lBracket) {
             levels += 1
             guard enter() else { return .invalid(e.span) }
             if at(.lParen) {
-                guard case .name(let callee, let span) = e else {
+                guard case .name(var callee) = e else {
                     report(.error("only a function name can be called", at: tok.span,
                                   help: "call a function by its name, as 'max(a, b)'"))
                     return .invalid(e.span)
                 }
                 let args = parseCall()
-                resolveCall(calleeID, span, arguments: args.count)
-                e = .call(Name(callee, span), args, Span(span.start, prevEnd))
+                callee.binding = resolveCall(calleeID, callee.span, arguments: args.count)
+                e = .call(callee, args, Span(callee.span.start, prevEnd))
             } else {
                 let index = parseIndex()
                 e = .index(e, index, Span(e.span.start, prevEnd))
@@ -280,7 +281,7 @@ extension Parser {
             let id = nameID(t)
             lastNameID = id
             advance()
-            return .name(names.strings[Int(id)], t.span)
+            return .name(Name(names.strings[Int(id)], t.span))
         case .lParen:
             guard enter() else { depth -= 1; return .invalid(t.span) }
             defer { depth -= 1 }

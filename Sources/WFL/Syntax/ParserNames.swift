@@ -1,18 +1,13 @@
-/// Names: the scopes of `let`, binding, and the checks of each name where it is used.
+/// Names: the scopes of `let`, binding, and resolving each name where it is used. This is the
+/// one place names are resolved: each use gets the index of its binding in `bindings` (or
+/// `Binding.free`), which the later stages follow.
 
 extension Parser {
-    /// What a `let` binds.
-    enum Binding {
-        case value
-        case function(arity: Int)
-        case parameter
-    }
-
-    /// One `let` binding; `previous` is the binding of the same name it hides, or -1.
+    /// A name visible in an open block; `previous` is the entry of the same name it hides, or -1.
     struct BindingEntry {
         var depth: Int
-        var binding: Binding
-        var span: Span
+        /// The index in `bindings` of what the name means here.
+        var binding: Int32
         var previous: Int32
     }
 
@@ -44,6 +39,12 @@ extension Parser {
         return k < 0 ? nil : bindingStack[Int(k)]
     }
 
+    /// A new row of `bindings`, not yet visible anywhere (`declare` makes it so).
+    mutating func newBinding(_ kind: Binding.Kind, _ span: Span) -> Int32 {
+        bindings.append(Binding(kind: kind, span: span))
+        return Int32(bindings.count - 1)
+    }
+
     /// A name that `let` may bind, or nil after reporting why not.
     mutating func bindableName(what: String) -> (Name, Int32)? {
         let t = tok
@@ -66,17 +67,18 @@ extension Parser {
         return nil
     }
 
-    /// Records a `let` in the innermost block, with the warnings for names bound twice.
-    mutating func declare(_ name: Name, _ id: Int32, _ binding: Binding, silently: Bool = false) {
+    /// Makes binding `binding` what the name `id` means in the innermost block, with the warnings
+    /// for names bound twice.
+    mutating func declare(_ name: Name, _ id: Int32, _ binding: Int32, silently: Bool = false) {
         let depth = scopes.count - 1
         let top = innermost[Int(id)]
         let current = lookup(id)
         if !silently {
             if let earlier = current, earlier.depth == depth {
                 warn(.warning("'\(name.text)' is defined again in this block", at: name.span,
-                              notes: [Note("the earlier definition is at line \(line(of: earlier.span.start)); it still applies before this line")]))
+                              notes: [Note("the earlier definition is at line \(line(of: bindings[Int(earlier.binding)].span.start)); it still applies before this line")]))
             } else if let outer = current {
-                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: outer.span.start))", at: name.span,
+                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: bindings[Int(outer.binding)].span.start))", at: name.span,
                               help: "rename one of them if this is not meant"))
             } else if names.known[Int(id)].contains(.variable) {
                 warn(.warning("'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
@@ -85,35 +87,34 @@ extension Parser {
         }
         if let earlier = current, earlier.depth == depth {
             bindingStack[Int(top)].binding = binding
-            bindingStack[Int(top)].span = name.span
         } else {
-            bindingStack.append(BindingEntry(depth: depth, binding: binding, span: name.span, previous: top))
+            bindingStack.append(BindingEntry(depth: depth, binding: binding, previous: top))
             innermost[Int(id)] = Int32(bindingStack.count - 1)
             scopes[depth].names.append(id)
         }
     }
 
     /// The names bound in scope `depth` with their bindings, sorted by name (for suggestions).
-    func boundNames(at depth: Int) -> [(String, Binding)] {
-        scopes[depth].names.compactMap { id -> (String, Binding)? in
+    func boundNames(at depth: Int) -> [(String, Binding.Kind)] {
+        scopes[depth].names.compactMap { id -> (String, Binding.Kind)? in
             var k = innermost[Int(id)]
             while k >= 0, bindingStack[Int(k)].depth > depth { k = bindingStack[Int(k)].previous }
             guard k >= 0, bindingStack[Int(k)].depth == depth else { return nil }
-            return (names.strings[Int(id)], bindingStack[Int(k)].binding)
+            return (names.strings[Int(id)], bindings[Int(bindingStack[Int(k)].binding)].kind)
         }.sorted { $0.0 < $1.0 }
     }
 
-    /// Checks that a name used as a value means something here.
-    mutating func resolveName(_ id: Int32, _ span: Span) {
+    /// The binding of a name used as a value, after checking that it means something here.
+    mutating func resolveName(_ id: Int32, _ span: Span) -> Int32 {
         if let entry = lookup(id) {
-            if case .function = entry.binding {
+            if case .function = bindings[Int(entry.binding)].kind {
                 let n = names.strings[Int(id)]
                 pending.append(.error("'\(n)' is a function: call it with its arguments", at: span, help: "write '\(n)(...)'"))
             }
-            return
+            return entry.binding
         }
         let known = names.known[Int(id)]
-        if known.contains(.variable) { return }
+        if known.contains(.variable) { return Binding.free }
         let n = names.strings[Int(id)]
         var help = suggestion(for: n, among: visibleValueNames)
         if help == nil, names.settingRow(id) != nil {
@@ -122,13 +123,15 @@ extension Parser {
             help = "'\(n)' is a function: write '\(n)(...)'"
         }
         pending.append(.error("unknown name '\(n)'", at: span, help: help))
+        return Binding.free
     }
 
-    /// Checks that a call names a function and gives it as many arguments as it takes.
-    mutating func resolveCall(_ id: Int32, _ span: Span, arguments count: Int) {
+    /// The binding of a called name, after checking that it is a function given as many arguments
+    /// as it takes.
+    mutating func resolveCall(_ id: Int32, _ span: Span, arguments count: Int) -> Int32 {
         let n = names.strings[Int(id)]
         if let entry = lookup(id) {
-            switch entry.binding {
+            switch bindings[Int(entry.binding)].kind {
             case .function(let arity):
                 if arity != count {
                     pending.append(.error("'\(n)' takes \(Arity.exactly([arity]).description), not \(count)", at: span))
@@ -137,21 +140,22 @@ extension Parser {
                 pending.append(.error("'\(n)' is a value, not a function", at: span,
                                       help: "to define a function, write 'let \(n)(a) = ...'"))
             }
-            return
+            return entry.binding
         }
         let known = names.known[Int(id)]
         if known.contains(.function), let arity = Builtins.arity(of: n) {
             if !arity.accepts(count) {
                 pending.append(.error("'\(n)' takes \(arity.description), not \(count)", at: span))
             }
-            return
+            return Binding.free
         }
         if known.contains(.adaptive) {
             pending.append(.error("'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: span,
                                   help: "write 'columns adaptive(150)'"))
-            return
+            return Binding.free
         }
         pending.append(.error("unknown function '\(n)'", at: span, help: suggestion(for: n, among: visibleFunctionNames)))
+        return Binding.free
     }
 
     /// "did you mean" for a misspelt name. Only the first suggestions of a file are looked for:

@@ -58,7 +58,7 @@ extension Parser {
         diagnostics = diagnostics.enumerated()
             .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
             .map(\.element)
-        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count))
+        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
     }
 
     /// Skips empty statements and reads the next one of a block. nil at a `}` or the end.
@@ -103,7 +103,9 @@ extension Parser {
     mutating func parseLet() -> Statement? {
         let start = tok.start
         advance()
-        guard let (name, id) = bindableName(what: "name after 'let'") else { return nil }
+        guard var (name, id) = bindableName(what: "name after 'let'") else { return nil }
+        let binding = newBinding(.value, name.span)
+        name.binding = binding
         var parameters: [Name]? = nil
         var paramIDs: [Int32] = []
         if at(.lParen) {
@@ -111,22 +113,23 @@ extension Parser {
             advance()
             var params: [Name] = []
             while !at(.rParen) {
-                guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
+                guard var (p, pid) = bindableName(what: "a parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
                     reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
                 }
+                p.binding = newBinding(.parameter(index: params.count), p.span)
                 params.append(p)
                 paramIDs.append(pid)
                 if at(.comma) { advance() } else { break }
             }
+            bindings[Int(binding)].kind = .function(arity: params.count)
             guard closing(.rParen, opened: open) else {
-                declare(name, id, .function(arity: params.count), silently: true)
+                declare(name, id, binding, silently: true)
                 return nil
             }
             parameters = params
         }
-        let binding: Binding = parameters.map { .function(arity: $0.count) } ?? .value
         guard at(.assign) else {
             declare(name, id, binding, silently: true)
             let shown = parameters == nil ? name.text : "\(name.text)(\(parameters!.map(\.text).joined(separator: ", ")))"
@@ -141,8 +144,9 @@ extension Parser {
         }
         pushScope()
         if let params = parameters {
-            declare(name, id, .function(arity: params.count), silently: true)
-            for (p, pid) in zip(params, paramIDs) { declare(p, pid, .parameter, silently: true) }
+            // A function sees itself (it may call itself) and its parameters.
+            declare(name, id, binding, silently: true)
+            for (p, pid) in zip(params, paramIDs) { declare(p, pid, p.binding, silently: true) }
         }
         let value = parseExpr()
         popScope()
@@ -290,7 +294,9 @@ extension Parser {
             reportUnexpected(expected: "a condition after 'expect'", help: "write, for example, 'expect contentHeight == 864'")
             return nil
         }
+        let conditionStart = tok.start
         let condition = parseExpr()
+        let written = Span(conditionStart, prevEnd)
         var label: Name? = nil
         if !panicking, at(.comma) {
             advance()
@@ -302,6 +308,6 @@ extension Parser {
             label = Name(stringValue(tok), tok.span)
             advance()
         }
-        return Statement(kind: .expect(Expectation(condition: condition, label: label)), span: Span(start, prevEnd))
+        return Statement(kind: .expect(Expectation(condition: condition, written: written, label: label)), span: Span(start, prevEnd))
     }
 }
