@@ -121,6 +121,24 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(written, ["(contentHeight\n  > 0)", "cw == 375"])
     }
 
+    func testSettingsSetTypedProperties() {
+        func properties(_ text: String) -> [Property] {
+            let r = parse(text)
+            XCTAssertEqual(r.diagnostics.map(\.message), [])
+            guard case .setting(let s)? = r.tree.statements.first?.kind, let info = SettingTable.info(s.name.text) else { return [] }
+            return info.properties(of: s.arguments)
+        }
+        XCTAssertEqual(properties("spacing 4"), [.rowSpacing, .columnSpacing])
+        XCTAssertEqual(properties("insets 4 8"), [.insetsTop, .insetsLeft, .insetsBottom, .insetsRight])
+        XCTAssertEqual(properties("headerInsets right 2 top 1"), [.headerInsets(.right), .headerInsets(.top)])
+        XCTAssertEqual(properties("footerInsets bottom 3"), [.footerInsetsBottom])
+        XCTAssertEqual(properties("height 10") + properties("width 10") + properties("size 1 x 2"), [.sizeRule, .sizeRule, .sizeRule])
+        // One bit a property: the duplicate-setting warning tells them apart.
+        XCTAssertEqual(Set(Property.allCases.map(\.bit)).count, Property.allCases.count)
+        XCTAssertEqual(SettingTable.propertyMasks[SettingTable.all.firstIndex { $0.name == "spacing" }!],
+                       Property.rowSpacing.bit | Property.columnSpacing.bit)
+    }
+
     func testConditionalIsRightAssociative() {
         XCTAssertEqual(outline("height i == 0 ? 1 : i == 1 ? 2 : 3"), """
             setting height

@@ -34,7 +34,7 @@ final class BlockRecord {
     let level: BlockLevel
     let name: BlockName?
     let keyword: Span?
-    var properties: [String: Written] = [:]
+    var properties: [Property: Written] = [:]
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
     var sections: [BlockRecord] = []
@@ -108,13 +108,14 @@ public final class Program {
     }
 
     static func record(_ s: Setting, in block: BlockRecord, span: Span) {
-        func put(_ property: String, _ value: PropValue) {
+        func put(_ property: Property, _ value: PropValue) {
             let w = Written(value: value, setting: s, level: block.level, span: span)
             block.properties[property] = w
         }
         let args = s.arguments
-        let name = s.name.text
         block.settings.append(Written(value: .expr(.invalid(span)), setting: s, level: block.level, span: span))
+        guard let info = SettingTable.info(s.name.text) else { return }
+        let properties = info.properties
         func value(_ k: Int) -> Expr? {
             guard k < args.count else { return nil }
             switch args[k] {
@@ -123,14 +124,12 @@ public final class Program {
             default: return nil
             }
         }
-        switch name {
-        case "spacing":
-            guard let r = value(0) else { return }
-            put("rowSpacing", .expr(r))
-            put("columnSpacing", .expr(value(1) ?? r))
-        case "insets", "headerInsets", "footerInsets":
+        switch info.shape {
+        case .insets:
             if case .side = args.first {
-                for a in args { if case .side(let n, let e) = a { put("\(name).\(n.text)", .expr(e)) } }
+                for a in args {
+                    if case .side(let n, let e) = a, let side = Side(name: n.text) { put(properties[side.rawValue], .expr(e)) }
+                }
                 return
             }
             let vs = (0..<args.count).compactMap(value)
@@ -141,19 +140,18 @@ public final class Program {
             case 4: sides = vs
             default: return
             }
-            for (side, e) in zip(SettingTable.sides, sides) { put("\(name).\(side)", .expr(e)) }
-        case "height", "width", "size":
-            switch args.first {
-            case .size(let w, let h, _)?: put("sizeRule", .size(w, h))
-            case .value(let e)?: put("sizeRule", .expr(e))
-            default: break
-            }
+            for (property, e) in zip(properties, sides) { put(property, .expr(e)) }
+        case .values where properties.count == 2:
+            // `spacing R [C]`: the row spacing, and the column spacing (R again when alone).
+            guard let r = value(0) else { return }
+            put(properties[0], .expr(r))
+            put(properties[1], .expr(value(1) ?? r))
         default:
             switch args.first {
-            case .value(let e)?: put(name, .expr(e))
-            case .word(let n)?: put(name, .word(n))
-            case .size(let w, let h, _)?: put(name, .size(w, h))
-            case .adaptive(let e, _)?: put(name, .adaptive(e))
+            case .value(let e)?: put(properties[0], .expr(e))
+            case .word(let n)?: put(properties[0], .word(n))
+            case .size(let w, let h, _)?: put(properties[0], .size(w, h))
+            case .adaptive(let e, _)?: put(properties[0], .adaptive(e))
             case .side?, nil: break
             }
         }
@@ -206,7 +204,7 @@ public final class Program {
 
     /// The written value of a property, innermost block first, skipping settings inherited from
     /// the file that this layout does not use.
-    func lookup(_ property: String, _ blocks: [BlockRecord], unused: (Written) -> Bool) -> Written? {
+    func lookup(_ property: Property, _ blocks: [BlockRecord], unused: (Written) -> Bool) -> Written? {
         for b in blocks {
             if let w = b.properties[property] {
                 if w.level == .file, hasLayoutBlocks, unused(w) { return nil }

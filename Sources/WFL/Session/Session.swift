@@ -210,16 +210,11 @@ public final class Session {
     // MARK: - Statements
 
     /// The properties that the entry sets when it is a single setting, else nil.
-    static func settingProperties(_ statements: [Statement]) -> Set<String>? {
+    static func settingProperties(_ statements: [Statement]) -> Set<Property>? {
         guard statements.count == 1, case .setting(let s) = statements[0].kind, let info = SettingTable.info(s.name.text) else {
             return nil
         }
-        if case .side? = s.arguments.first {
-            var sides: Set<String> = []
-            for a in s.arguments { if case .side(let n, _) = a { sides.insert("\(s.name.text).\(n.text)") } }
-            return sides
-        }
-        return Set(info.properties)
+        return Set(info.properties(of: s.arguments))
     }
 
     /// The top-level statements of a parsed source that lie in `base ..< base + length`.

@@ -49,7 +49,7 @@ public struct Parser {
         var names: [Int32] = []
         /// Where this block's bindings start in `bindingStack`.
         var stackMark = 0
-        /// The properties set in the block (bits of `SettingTable.propertyMasks`).
+        /// The properties set in the block, as `Property.bit`s.
         var propertyMask: UInt64 = 0
         /// Where this block's entries start in `setterStack`.
         var setterMark = 0

@@ -34,12 +34,7 @@ extension Parser {
         }
         guard let arguments else { return nil }
         var mask = SettingTable.propertyMasks[row]
-        if case .side = arguments.first {
-            mask = 0
-            for a in arguments {
-                if case .side(let n, _) = a { mask |= SettingTable.sideMask(row: row, side: n.text) }
-            }
-        }
+        if case .side = arguments.first { mask = info.properties(of: arguments).reduce(0) { $0 | $1.bit } }
         noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
     }

@@ -103,7 +103,7 @@ extension Parser {
     mutating func parseLet() -> Statement? {
         let start = tok.start
         advance()
-        guard var (name, id) = bindableName(what: "name after 'let'") else { return nil }
+        guard case (var name, let id)? = bindableName(what: "name after 'let'") else { return nil }
         let binding = newBinding(.value, name.span)
         name.binding = binding
         var parameters: [Name]? = nil
@@ -113,7 +113,7 @@ extension Parser {
             advance()
             var params: [Name] = []
             while !at(.rParen) {
-                guard var (p, pid) = bindableName(what: "a parameter name") else { return nil }
+                guard case (var p, let pid)? = bindableName(what: "a parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
                     reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
