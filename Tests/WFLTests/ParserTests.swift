@@ -216,6 +216,9 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("let r = r + 1"), ["unknown name 'r'"])
         XCTAssertEqual(errors("let tall = i % 3 == 0\nheight tall ? 200 : 100"), [])
         XCTAssertEqual(errors("let g(a, a) = a"), ["the parameter 'a' is named twice"])
+        // A name in parentheses is resolved once, and is the callee of a call that follows.
+        XCTAssertEqual(errors("height (zz)"), ["unknown name 'zz'"])
+        XCTAssertEqual(errors("let v = 1\nheight (v)(2)"), ["'v' is a value, not a function"])
     }
 
     func testOneErrorPerMistake() {

@@ -93,8 +93,9 @@ public enum Expr: Equatable, Sendable {
     indirect case binary(Expr, [Operand], Span)
     /// `condition ? then : else`.
     indirect case conditional(Expr, Expr, Expr, Span)
-    /// `f(a, b)`: the callee is always a name.
-    case call(Name, [Expr], Span)
+    /// `f(a, b)`: the callee is always a name. (Boxed: a call's payload is the largest, and
+    /// calls are few beside the numbers and names that an unboxed call would make larger.)
+    indirect case call(Name, [Expr], Span)
     /// `list[index]`.
     indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.

@@ -68,7 +68,7 @@ public struct Parser {
     var depth = 0
     var incomplete = false
     var scopes: [Scope] = [Scope()]
-    /// The id of the last identifier `parsePrimary` read as a name.
+    /// The id of the last identifier read as a name: the callee when a call follows.
     var lastNameID: Int32 = 0
     var names = NameTable()
     /// For each name id, its innermost visible binding in `bindingStack`, or -1.

@@ -32,6 +32,7 @@ extension Parser {
             }
             if !isWord(t, "x") {
                 let id = nameID(t)
+                lastNameID = id
                 advance()
                 let binding = resolveName(id, t.span)
                 return .name(Name(names.strings[Int(id)], t.span, binding: binding))
@@ -156,10 +157,6 @@ extension Parser {
         var e = parsePrimary()
         var levels = 0
         defer { depth -= levels }
-        if case .name(var n) = e, panicking || tok.spaceBefore || !at(.lParen) {
-            n.binding = resolveName(lastNameID, n.span)
-            e = .name(n)
-        }
         let calleeID = lastNameID
         while !panicking, !tok.spaceBefore, at(.lParen) || at(.lBracket) {
             levels += 1
@@ -281,7 +278,9 @@ extension Parser {
             let id = nameID(t)
             lastNameID = id
             advance()
-            return .name(Name(names.strings[Int(id)], t.span))
+            // A name used as a value is resolved here; a callee when its arguments are read.
+            let binding = panicking || tok.spaceBefore || !at(.lParen) ? resolveName(id, t.span) : Binding.free
+            return .name(Name(names.strings[Int(id)], t.span, binding: binding))
         case .lParen:
             guard enter() else { depth -= 1; return .invalid(t.span) }
             defer { depth -= 1 }
