@@ -9,7 +9,10 @@ public struct ParseResult: Sendable {
 }
 
 /// A recursive-descent parser of LANGUAGE.md's grammar, one function per rule of
-/// `grammar/wfl.ebnf`, the rule in a comment above it.
+/// `grammar/wfl.ebnf` with the rule in a comment above it (the five levels of binary operators
+/// share one precedence climber, `chain(level:)`, which carries their five rules). The core is
+/// here; statements, settings, expressions and names are extensions in the `Parser*.swift` files
+/// beside this one.
 ///
 /// Errors are reported once per mistake: the first error of a statement puts the parser in panic
 /// mode, which silences it until it has skipped to the next statement. Names are resolved, once,
