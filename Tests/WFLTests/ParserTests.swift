@@ -54,7 +54,7 @@ final class ParserTests: XCTestCase {
         let r = parse(text)
         XCTAssertEqual(r.diagnostics.filter { $0.severity == .error }.map(\.message), [])
         var out: [String] = []
-        func name(_ n: Name) { out.append(n.binding == Binding.free ? n.text : "\(n.text)=\(n.binding)") }
+        func name(_ n: Identifier) { out.append(n.binding == Binding.free ? n.text : "\(n.text)=\(n.binding)") }
         func expr(_ e: Expr) {
             switch e {
             case .name(let n): name(n)

@@ -238,7 +238,7 @@ final class Compiler {
 
     // MARK: Names
 
-    func compileName(_ name: Name) -> Node {
+    func compileName(_ name: Identifier) -> Node {
         let span = name.span
         guard name.binding != Binding.free else {
             guard let v = EngineVar(name: name.text) else { return reportedAbove(span) }
@@ -515,7 +515,7 @@ final class Compiler {
 
     // MARK: Calls
 
-    func compileCall(_ callee: Name, _ argExprs: [Expr], _ span: Span) -> Node {
+    func compileCall(_ callee: Identifier, _ argExprs: [Expr], _ span: Span) -> Node {
         let args = argExprs.map { compile($0) }
         var deps = Deps()
         for a in args { deps.add(a.deps) }

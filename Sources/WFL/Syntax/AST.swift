@@ -4,9 +4,20 @@
 public struct Name: Equatable, Hashable, Sendable {
     public var text: String
     public var span: Span
-    /// For a name the file binds (a `let`, a parameter, or a use of one): its index in
-    /// `SyntaxTree.bindings`. `Binding.free` for every other word: an engine variable, a built-in
-    /// function, a setting's name, a side.
+    public init(_ text: String, _ span: Span) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// A name in an expression, or the name a `let` or a parameter binds: a word with the binding it
+/// means (the other words of a file, settings' names and keyword values, mean no binding and are
+/// plain `Name`s, a few bytes smaller).
+public struct Identifier: Equatable, Hashable, Sendable {
+    public var text: String
+    public var span: Span
+    /// Its index in `SyntaxTree.bindings`, or `Binding.free` for a word the file does not bind:
+    /// an engine variable or a built-in function.
     public var binding: Int32
     public init(_ text: String, _ span: Span, binding: Int32 = Binding.free) {
         self.text = text
@@ -16,7 +27,8 @@ public struct Name: Equatable, Hashable, Sendable {
 }
 
 /// What one `let` or parameter binds. The parser resolves every name once, as it reads it, and
-/// writes the index of its binding into the name, so later stages look bindings up by index.
+/// writes the index of its binding into the `Identifier`, so later stages look bindings up by
+/// index.
 public struct Binding: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// `let name = ...`.
@@ -85,7 +97,7 @@ public enum Expr: Equatable, Sendable {
     case boolean(Bool, Span)
     case string(String, Span)
     /// A variable, a `let` value or an engine variable (`i`, `w`, `cw`, ...).
-    case name(Name)
+    case name(Identifier)
     case list([Expr], Span)
     indirect case unary(UnaryOp, Expr, Span)
     /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
@@ -95,7 +107,7 @@ public enum Expr: Equatable, Sendable {
     indirect case conditional(Expr, Expr, Expr, Span)
     /// `f(a, b)`: the callee is always a name. (Boxed: a call's payload is the largest, and
     /// calls are few beside the numbers and names that an unboxed call would make larger.)
-    indirect case call(Name, [Expr], Span)
+    indirect case call(Identifier, [Expr], Span)
     /// `list[index]`.
     indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.
@@ -146,9 +158,9 @@ public struct Setting: Equatable, Sendable {
 /// `let name = expr` or `let name(a, b) = expr`.
 public struct LetDecl: Equatable, Sendable {
     /// The name bound, with the index of its binding.
-    public var name: Name
+    public var name: Identifier
     /// nil for a value; the parameter names for a function (possibly none: `let f() = ...`).
-    public var parameters: [Name]?
+    public var parameters: [Identifier]?
     public var value: Expr
 }
 

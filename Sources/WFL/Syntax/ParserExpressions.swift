@@ -35,7 +35,7 @@ extension Parser {
                 lastNameID = id
                 advance()
                 let binding = resolveName(id, t.span)
-                return .name(Name(names.strings[Int(id)], t.span, binding: binding))
+                return .name(Identifier(names.strings[Int(id)], t.span, binding: binding))
             }
         }
         let condition = chain(level: 1)
@@ -280,7 +280,7 @@ extension Parser {
             advance()
             // A name used as a value is resolved here; a callee when its arguments are read.
             let binding = panicking || tok.spaceBefore || !at(.lParen) ? resolveName(id, t.span) : Binding.free
-            return .name(Name(names.strings[Int(id)], t.span, binding: binding))
+            return .name(Identifier(names.strings[Int(id)], t.span, binding: binding))
         case .lParen:
             guard enter() else { depth -= 1; return .invalid(t.span) }
             defer { depth -= 1 }

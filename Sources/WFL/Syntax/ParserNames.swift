@@ -69,7 +69,7 @@ extension Parser {
 
     /// Makes binding `binding` what the name `id` means in the innermost block, with the warnings
     /// for names bound twice.
-    mutating func declare(_ name: Name, _ id: Int32, _ binding: Int32, silently: Bool = false) {
+    mutating func declare(_ name: Identifier, _ id: Int32, _ binding: Int32, silently: Bool = false) {
         let depth = scopes.count - 1
         let top = innermost[Int(id)]
         let current = lookup(id)

@@ -103,23 +103,22 @@ extension Parser {
     mutating func parseLet() -> Statement? {
         let start = tok.start
         advance()
-        guard case (var name, let id)? = bindableName(what: "name after 'let'") else { return nil }
-        let binding = newBinding(.value, name.span)
-        name.binding = binding
-        var parameters: [Name]? = nil
+        guard let (word, id) = bindableName(what: "name after 'let'") else { return nil }
+        let binding = newBinding(.value, word.span)
+        let name = Identifier(word.text, word.span, binding: binding)
+        var parameters: [Identifier]? = nil
         var paramIDs: [Int32] = []
         if at(.lParen) {
             let open = pos
             advance()
-            var params: [Name] = []
+            var params: [Identifier] = []
             while !at(.rParen) {
-                guard case (var p, let pid)? = bindableName(what: "a parameter name") else { return nil }
+                guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
                     reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
                 }
-                p.binding = newBinding(.parameter(index: params.count), p.span)
-                params.append(p)
+                params.append(Identifier(p.text, p.span, binding: newBinding(.parameter(index: params.count), p.span)))
                 paramIDs.append(pid)
                 if at(.comma) { advance() } else { break }
             }
