@@ -49,6 +49,96 @@ final class ParserTests: XCTestCase {
             """)
     }
 
+    /// Every name of the tree with what it is bound to: "a=1" for binding 1, "a" for a free name.
+    func boundNames(_ text: String) -> [String] {
+        let r = parse(text)
+        XCTAssertEqual(r.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        var out: [String] = []
+        func name(_ n: Identifier) { out.append(n.binding == Binding.free ? n.text : "\(n.text)=\(n.binding)") }
+        func expr(_ e: Expr) {
+            switch e {
+            case .name(let n): name(n)
+            case .call(let callee, let args, _): name(callee); args.forEach(expr)
+            case .list(let items, _): items.forEach(expr)
+            case .unary(_, let x, _): expr(x)
+            case .binary(let first, let rest, _): expr(first); rest.forEach { expr($0.rhs) }
+            case .conditional(let c, let a, let b, _): expr(c); expr(a); expr(b)
+            case .index(let b, let x, _): expr(b); expr(x)
+            default: break
+            }
+        }
+        func statements(_ ss: [Statement]) {
+            for s in ss {
+                switch s.kind {
+                case .let(let d):
+                    name(d.name)
+                    d.parameters?.forEach(name)
+                    expr(d.value)
+                case .layout(let b), .section(let b): statements(b.statements)
+                case .expect(let e): expr(e.condition)
+                case .setting(let st):
+                    for a in st.arguments {
+                        switch a {
+                        case .value(let e), .adaptive(let e, _), .side(_, let e): expr(e)
+                        case .size(let w, let h, _): expr(w); expr(h)
+                        case .word: break
+                        }
+                    }
+                }
+            }
+        }
+        statements(r.tree.statements)
+        return out
+    }
+
+    func testNamesCarryTheirBindings() {
+        // Shadowing in a block, a `let` seen only after it, a value that reads the outer binding
+        // of its own name, engine variables free.
+        XCTAssertEqual(boundNames("""
+            let a = 1
+            layout x {
+              height a
+              let a = a + i
+              height a
+            }
+            height a
+            """), ["a=0", "a=0", "a=1", "a=0", "i", "a=1", "a=0"])
+        // A function sees itself and its parameters; a parameter hides an outer name.
+        let r = parse("let k = 2\nlet f(k, m) = k > 0 ? f(k - 1, m) : m\nheight f(k, i)\nitems max(1, k)")
+        XCTAssertEqual(r.tree.bindings.map(\.kind), [.value, .function(arity: 2), .parameter(index: 0), .parameter(index: 1)])
+        XCTAssertEqual(boundNames("let k = 2\nlet f(k, m) = k > 0 ? f(k - 1, m) : m\nheight f(k, i)\nitems max(1, k)"),
+                       ["k=0", "f=1", "k=2", "m=3", "k=2", "f=1", "k=2", "m=3", "m=3", "f=1", "k=0", "i", "max", "k=0"])
+    }
+
+    func testExpectKeepsItsConditionAsWritten() {
+        let text = "columns 2\nexpect (contentHeight\n  > 0) , \"tall\"\nexpect cw == 375\n"
+        let r = parse(text)
+        XCTAssertEqual(r.diagnostics.map(\.message), [])
+        let written = r.tree.statements.compactMap { s -> String? in
+            if case .expect(let e) = s.kind { return SourceFile(name: "t.wfl", text: text).text(e.written) }
+            return nil
+        }
+        XCTAssertEqual(written, ["(contentHeight\n  > 0)", "cw == 375"])
+    }
+
+    func testSettingsSetTypedProperties() {
+        func properties(_ text: String) -> [Property] {
+            let r = parse(text)
+            XCTAssertEqual(r.diagnostics.map(\.message), [])
+            guard case .setting(let s)? = r.tree.statements.first?.kind, let info = SettingTable.info(s.name.text) else { return [] }
+            return info.properties(of: s.arguments)
+        }
+        XCTAssertEqual(properties("spacing 4"), [.rowSpacing, .columnSpacing])
+        XCTAssertEqual(properties("insets 4 8"), [.insetsTop, .insetsLeft, .insetsBottom, .insetsRight])
+        XCTAssertEqual(properties("headerInsets right 2 top 1"), [.headerInsets(.right), .headerInsets(.top)])
+        XCTAssertEqual(properties("footerInsets bottom 3"), [.footerInsetsBottom])
+        XCTAssertEqual(properties("height 10") + properties("width 10") + properties("size 1 x 2"), [.sizeRule, .sizeRule, .sizeRule])
+        // One bit a property: the duplicate-setting warning tells them apart.
+        XCTAssertEqual(Set(Property.allCases.map(\.bit)).count, Property.allCases.count)
+        XCTAssertEqual(SettingTable.propertyMasks[SettingTable.all.firstIndex { $0.name == "spacing" }!],
+                       Property.rowSpacing.bit | Property.columnSpacing.bit)
+    }
+
     func testConditionalIsRightAssociative() {
         XCTAssertEqual(outline("height i == 0 ? 1 : i == 1 ? 2 : 3"), """
             setting height
@@ -126,6 +216,9 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("let r = r + 1"), ["unknown name 'r'"])
         XCTAssertEqual(errors("let tall = i % 3 == 0\nheight tall ? 200 : 100"), [])
         XCTAssertEqual(errors("let g(a, a) = a"), ["the parameter 'a' is named twice"])
+        // A name in parentheses is resolved once, and is the callee of a call that follows.
+        XCTAssertEqual(errors("height (zz)"), ["unknown name 'zz'"])
+        XCTAssertEqual(errors("let v = 1\nheight (v)(2)"), ["'v' is a value, not a function"])
     }
 
     func testOneErrorPerMistake() {

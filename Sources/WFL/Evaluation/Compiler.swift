@@ -1,5 +1,6 @@
-/// Compiles expressions once into closures, with every name resolved where it is written, so that
-/// evaluating an item rule never walks the tree again (LANGUAGE.md, "let and names", "Expressions").
+/// Compiles expressions once into closures, each name following the binding the parser resolved
+/// it to, so that evaluating an item rule never walks the tree again (LANGUAGE.md, "let and
+/// names", "Expressions").
 ///
 /// Constant parts are folded at compile time (`let heights = [100, 150]` is a constant list), and
 /// numeric expressions get a `Double`-returning closure that skips the boxing of `Value`.
@@ -57,12 +58,10 @@ struct Node {
 /// A `let` of a value, compiled on first use.
 final class LetInfo {
     let decl: LetDecl
-    let scope: Scope?
     var id = -1
     var node: Node? = nil
-    init(decl: LetDecl, scope: Scope?) {
+    init(decl: LetDecl) {
         self.decl = decl
-        self.scope = scope
     }
 }
 
@@ -70,13 +69,11 @@ final class LetInfo {
 /// before it is finished.
 final class FunctionInfo {
     let decl: LetDecl
-    let scope: Scope?
     var body: Node? = nil
     var compiling = false
     let box = CodeBox()
-    init(decl: LetDecl, scope: Scope?) {
+    init(decl: LetDecl) {
         self.decl = decl
-        self.scope = scope
     }
 }
 
@@ -91,35 +88,6 @@ final class FunctionBodies {
     var boxes: [CodeBox] = []
     deinit {
         for b in boxes { b.code = nil }
-    }
-}
-
-/// What a name is bound to.
-enum Binding {
-    case value(LetInfo)
-    case function(FunctionInfo)
-    case parameter(Int)
-}
-
-/// One binding in a lexical scope chain. A `let` adds a link, so that it is visible only to what
-/// follows it; blocks share their parent's chain.
-final class Scope {
-    let parent: Scope?
-    let name: String
-    let binding: Binding
-    init(parent: Scope?, name: String, binding: Binding) {
-        self.parent = parent
-        self.name = name
-        self.binding = binding
-    }
-
-    static func lookup(_ name: String, in scope: Scope?) -> Binding? {
-        var s = scope
-        while let link = s {
-            if link.name == name { return link.binding }
-            s = link.parent
-        }
-        return nil
     }
 }
 
@@ -148,10 +116,28 @@ final class Compiler {
     let functionBodies = FunctionBodies()
     /// How many `let` values need a per-item cache slot.
     private(set) var letCount = 0
+    /// The file's bindings (`SyntaxTree.bindings`), which every `Name.binding` indexes.
+    let bindings: [Binding]
+    /// For each binding of a `let` value, its definition (set by `define`).
+    private var lets: [LetInfo?]
+    /// For each binding of a function, its definition.
+    private var functions: [FunctionInfo?]
+
+    init(bindings: [Binding]) {
+        self.bindings = bindings
+        lets = Array(repeating: nil, count: bindings.count)
+        functions = Array(repeating: nil, count: bindings.count)
+    }
+
+    /// Records a `let` of the file, compiled when a name bound to it is first compiled.
+    func define(_ decl: LetDecl) {
+        let k = Int(decl.name.binding)
+        if decl.parameters != nil { functions[k] = FunctionInfo(decl: decl) } else { lets[k] = LetInfo(decl: decl) }
+    }
 
     // MARK: Entry points
 
-    func compile(_ e: Expr, _ scope: Scope?) -> Node {
+    func compile(_ e: Expr) -> Node {
         switch e {
         case .number(let d, let span):
             return constant(.number(d), span)
@@ -160,21 +146,21 @@ final class Compiler {
         case .string(let s, let span):
             return constant(.string(s), span)
         case .invalid(let span):
-            return failing(EvalError("this expression has an error reported above", at: span), span)
-        case .name(let name, let span):
-            return compileName(name, span, scope)
+            return reportedAbove(span)
+        case .name(let name):
+            return compileName(name)
         case .list(let items, let span):
-            return compileList(items, span, scope)
+            return compileList(items, span)
         case .unary(let op, let operand, let span):
-            return compileUnary(op, operand, span, scope)
+            return compileUnary(op, operand, span)
         case .binary(let first, let rest, let span):
-            return compileChain(first, rest, span, scope)
+            return compileChain(first, rest, span)
         case .conditional(let c, let a, let b, let span):
-            return compileConditional(c, a, b, span, scope)
+            return compileConditional(c, a, b, span)
         case .call(let callee, let args, let span):
-            return compileCall(callee, args, span, scope)
+            return compileCall(callee, args, span)
         case .index(let base, let index, let span):
-            return compileIndex(base, index, span, scope)
+            return compileIndex(base, index, span)
         }
     }
 
@@ -193,6 +179,13 @@ final class Compiler {
         }
         return Node(code: { (_: inout Machine) throws(EvalError) -> Value in v }, num: num, type: type, deps: Deps(),
                     constant: v, span: span)
+    }
+
+    /// What stands where the parser reported an error (an `.invalid` node, a name it could not
+    /// resolve, a call it refused): a tree with errors is not meant to be compiled, and if it is,
+    /// using the node fails.
+    func reportedAbove(_ span: Span) -> Node {
+        failing(EvalError("this expression has an error reported above", at: span), span)
     }
 
     func failing(_ error: EvalError, _ span: Span) -> Node {
@@ -245,21 +238,10 @@ final class Compiler {
 
     // MARK: Names
 
-    func compileName(_ name: String, _ span: Span, _ scope: Scope?) -> Node {
-        switch Scope.lookup(name, in: scope) {
-        case .value(let info)?:
-            return compileLetReference(info, span)
-        case .function?:
-            return failing(EvalError("'\(name)' is a function: call it with its arguments", at: span), span)
-        case .parameter(let j)?:
-            var deps = Deps()
-            deps.parameters = true
-            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in m.params[m.frameBase + j] },
-                        num: nil, type: .unknown, deps: deps, constant: nil, span: span)
-        case nil:
-            guard let v = EngineVar(name: name) else {
-                return failing(EvalError("unknown name '\(name)'", at: span), span)
-            }
+    func compileName(_ name: Identifier) -> Node {
+        let span = name.span
+        guard name.binding != Binding.free else {
+            guard let v = EngineVar(name: name.text) else { return reportedAbove(span) }
             let slot = v.rawValue, bit = v.bit
             var deps = Deps()
             deps.vars = bit
@@ -274,11 +256,24 @@ final class Compiler {
             node.engineVar = v
             return node
         }
+        let k = Int(name.binding)
+        switch bindings[k].kind {
+        case .value:
+            guard let info = lets[k] else { return reportedAbove(span) }
+            return compileLetReference(info, span)
+        case .parameter(let j):
+            var deps = Deps()
+            deps.parameters = true
+            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in m.params[m.frameBase + j] },
+                        num: nil, type: .unknown, deps: deps, constant: nil, span: span)
+        case .function:
+            return reportedAbove(span)
+        }
     }
 
     func compileLetReference(_ info: LetInfo, _ span: Span) -> Node {
         if info.node == nil {
-            var body = fold(compile(info.decl.value, info.scope))
+            var body = fold(compile(info.decl.value))
             if body.constant == nil {
                 info.id = letCount
                 letCount += 1
@@ -310,7 +305,7 @@ final class Compiler {
 
     // MARK: Lists, unary, conditional, index
 
-    func compileList(_ items: [Expr], _ span: Span, _ scope: Scope?) -> Node {
+    func compileList(_ items: [Expr], _ span: Span) -> Node {
         // A list of plain numbers (the usual long list) becomes its value directly, without a
         // node per element.
         var numbers: [Value] = []
@@ -321,7 +316,7 @@ final class Compiler {
         }
         if numbers.count == items.count { return constant(.list(numbers), span) }
         numbers = []
-        let nodes = items.map { compile($0, scope) }
+        let nodes = items.map { compile($0) }
         if nodes.allSatisfy({ $0.constant != nil }) {
             return constant(.list(nodes.map { $0.constant! }), span)
         }
@@ -336,8 +331,8 @@ final class Compiler {
         }, num: nil, type: .list, deps: deps, constant: nil, span: span)
     }
 
-    func compileUnary(_ op: UnaryOp, _ operand: Expr, _ span: Span, _ scope: Scope?) -> Node {
-        let x = compile(operand, scope)
+    func compileUnary(_ op: UnaryOp, _ operand: Expr, _ span: Span) -> Node {
+        let x = compile(operand)
         switch op {
         case .negate:
             let a = asNumber(x, "'-'")
@@ -349,8 +344,8 @@ final class Compiler {
         }
     }
 
-    func compileConditional(_ c: Expr, _ a: Expr, _ b: Expr, _ span: Span, _ scope: Scope?) -> Node {
-        let cn = compile(c, scope), an = compile(a, scope), bn = compile(b, scope)
+    func compileConditional(_ c: Expr, _ a: Expr, _ b: Expr, _ span: Span) -> Node {
+        let cn = compile(c), an = compile(a), bn = compile(b)
         var deps = cn.deps
         deps.add(an.deps)
         deps.add(bn.deps)
@@ -367,8 +362,8 @@ final class Compiler {
         }, num: nil, type: type, deps: deps, constant: nil, span: span))
     }
 
-    func compileIndex(_ base: Expr, _ index: Expr, _ span: Span, _ scope: Scope?) -> Node {
-        let bn = compile(base, scope), xn = compile(index, scope)
+    func compileIndex(_ base: Expr, _ index: Expr, _ span: Span) -> Node {
+        let bn = compile(base), xn = compile(index)
         var deps = bn.deps
         deps.add(xn.deps)
         let idx = asNumber(xn, "an index")
@@ -399,10 +394,10 @@ final class Compiler {
 
     // MARK: Operator chains
 
-    func compileChain(_ first: Expr, _ rest: [Operand], _ span: Span, _ scope: Scope?) -> Node {
-        guard let op0 = rest.first?.op else { return compile(first, scope) }
-        let head = compile(first, scope)
-        let operands = rest.map { compile($0.rhs, scope) }
+    func compileChain(_ first: Expr, _ rest: [Operand], _ span: Span) -> Node {
+        guard let op0 = rest.first?.op else { return compile(first) }
+        let head = compile(first)
+        let operands = rest.map { compile($0.rhs) }
         var deps = head.deps
         for o in operands { deps.add(o.deps) }
         switch op0 {
@@ -520,22 +515,16 @@ final class Compiler {
 
     // MARK: Calls
 
-    func compileCall(_ callee: Name, _ argExprs: [Expr], _ span: Span, _ scope: Scope?) -> Node {
-        let args = argExprs.map { compile($0, scope) }
+    func compileCall(_ callee: Identifier, _ argExprs: [Expr], _ span: Span) -> Node {
+        let args = argExprs.map { compile($0) }
         var deps = Deps()
         for a in args { deps.add(a.deps) }
-        switch Scope.lookup(callee.text, in: scope) {
-        case .function(let f)?:
+        if callee.binding != Binding.free {
+            guard let f = functions[Int(callee.binding)], f.decl.parameters?.count == args.count else { return reportedAbove(span) }
             return userCall(f, args, deps, span)
-        case .value?, .parameter?:
-            return failing(EvalError("'\(callee.text)' is a value, not a function", at: callee.span), span)
-        case nil:
-            break
         }
         let name = callee.text
-        if let arity = Builtins.arity(of: name), !arity.accepts(args.count) {
-            return failing(EvalError("'\(name)' takes \(arity.description), not \(args.count)", at: callee.span), span)
-        }
+        guard let arity = Builtins.arity(of: name), arity.accepts(args.count) else { return reportedAbove(span) }
         let what = "'\(name)'"
         switch name {
         case "min", "max":
@@ -612,7 +601,7 @@ final class Compiler {
                 return try host.call(name, values, span: span, argSpans: spans)
             }, num: nil, type: name == "count" || name == "snap" ? .number : .list, deps: deps, constant: nil, span: span)
         default:
-            return failing(EvalError("unknown function '\(name)'", at: callee.span), span)
+            return reportedAbove(span)
         }
     }
 
@@ -651,15 +640,9 @@ final class Compiler {
     func userCall(_ f: FunctionInfo, _ args: [Node], _ depsIn: Deps, _ span: Span) -> Node {
         var deps = depsIn
         let params = f.decl.parameters ?? []
-        guard params.count == args.count else {
-            return failing(EvalError("'\(f.decl.name.text)' takes \(Arity.exactly([params.count]).description), not \(args.count)",
-                                     at: span), span)
-        }
         if f.body == nil && !f.compiling {
             f.compiling = true
-            var scope = Scope(parent: f.scope, name: f.decl.name.text, binding: .function(f))
-            for (j, p) in params.enumerated() { scope = Scope(parent: scope, name: p.text, binding: .parameter(j)) }
-            let body = compile(f.decl.value, scope)
+            let body = compile(f.decl.value)
             f.body = body
             f.box.code = body.code
             functionBodies.boxes.append(f.box)

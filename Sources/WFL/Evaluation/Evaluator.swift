@@ -25,7 +25,6 @@ enum PropValue {
 struct Written {
     var value: PropValue
     var setting: Setting
-    var scope: Scope?
     var level: BlockLevel
     var span: Span
 }
@@ -35,12 +34,13 @@ final class BlockRecord {
     let level: BlockLevel
     let name: BlockName?
     let keyword: Span?
-    var properties: [String: Written] = [:]
+    var properties: [Property: Written] = [:]
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
     var sections: [BlockRecord] = []
     var layouts: [BlockRecord] = []
-    var expects: [(Expectation, Scope?, Span)] = []
+    /// Each `expect` with the span of its statement.
+    var expects: [(Expectation, Span)] = []
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
@@ -53,7 +53,7 @@ final class BlockRecord {
 public final class Program {
     let source: SourceFile
     let file: BlockRecord
-    let compiler = Compiler()
+    let compiler: Compiler
     /// True when the file has `layout` blocks: file settings are then inherited defaults.
     let hasLayoutBlocks: Bool
     /// Diagnostics already given, so that a rule failing many times is reported once.
@@ -63,8 +63,8 @@ public final class Program {
     public init(tree: SyntaxTree, source: SourceFile) {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
-        var scope: Scope? = nil
-        Program.collect(tree.statements, into: file, scope: &scope)
+        compiler = Compiler(bindings: tree.bindings)
+        Program.collect(tree.statements, into: file, compiler: compiler)
         hasLayoutBlocks = !file.layouts.isEmpty
     }
 
@@ -84,41 +84,38 @@ public final class Program {
         return String(name)
     }
 
-    static func collect(_ statements: [Statement], into block: BlockRecord, scope: inout Scope?) {
+    /// Sorts the statements into blocks; the `let`s go to the compiler (names already point to
+    /// their bindings, so no scope is kept here).
+    static func collect(_ statements: [Statement], into block: BlockRecord, compiler: Compiler) {
         for st in statements {
             switch st.kind {
             case .let(let decl):
-                if decl.parameters != nil {
-                    scope = Scope(parent: scope, name: decl.name.text, binding: .function(FunctionInfo(decl: decl, scope: scope)))
-                } else {
-                    scope = Scope(parent: scope, name: decl.name.text, binding: .value(LetInfo(decl: decl, scope: scope)))
-                }
+                compiler.define(decl)
             case .layout(let b):
                 let rec = BlockRecord(level: .layout, name: b.name, keyword: b.keyword)
-                var inner = scope
-                collect(b.statements, into: rec, scope: &inner)
+                collect(b.statements, into: rec, compiler: compiler)
                 block.layouts.append(rec)
             case .section(let b):
                 let rec = BlockRecord(level: .section, name: b.name, keyword: b.keyword)
-                var inner = scope
-                collect(b.statements, into: rec, scope: &inner)
+                collect(b.statements, into: rec, compiler: compiler)
                 block.sections.append(rec)
             case .expect(let e):
-                block.expects.append((e, scope, st.span))
+                block.expects.append((e, st.span))
             case .setting(let s):
-                record(s, in: block, scope: scope, span: st.span)
+                record(s, in: block, span: st.span)
             }
         }
     }
 
-    static func record(_ s: Setting, in block: BlockRecord, scope: Scope?, span: Span) {
-        func put(_ property: String, _ value: PropValue) {
-            let w = Written(value: value, setting: s, scope: scope, level: block.level, span: span)
+    static func record(_ s: Setting, in block: BlockRecord, span: Span) {
+        func put(_ property: Property, _ value: PropValue) {
+            let w = Written(value: value, setting: s, level: block.level, span: span)
             block.properties[property] = w
         }
         let args = s.arguments
-        let name = s.name.text
-        block.settings.append(Written(value: .expr(.invalid(span)), setting: s, scope: scope, level: block.level, span: span))
+        block.settings.append(Written(value: .expr(.invalid(span)), setting: s, level: block.level, span: span))
+        guard let info = SettingTable.info(s.name.text) else { return }
+        let properties = info.properties
         func value(_ k: Int) -> Expr? {
             guard k < args.count else { return nil }
             switch args[k] {
@@ -127,14 +124,12 @@ public final class Program {
             default: return nil
             }
         }
-        switch name {
-        case "spacing":
-            guard let r = value(0) else { return }
-            put("rowSpacing", .expr(r))
-            put("columnSpacing", .expr(value(1) ?? r))
-        case "insets", "headerInsets", "footerInsets":
+        switch info.shape {
+        case .insets:
             if case .side = args.first {
-                for a in args { if case .side(let n, let e) = a { put("\(name).\(n.text)", .expr(e)) } }
+                for a in args {
+                    if case .side(let n, let e) = a, let side = Side(name: n.text) { put(properties[side.rawValue], .expr(e)) }
+                }
                 return
             }
             let vs = (0..<args.count).compactMap(value)
@@ -145,19 +140,18 @@ public final class Program {
             case 4: sides = vs
             default: return
             }
-            for (side, e) in zip(SettingTable.sides, sides) { put("\(name).\(side)", .expr(e)) }
-        case "height", "width", "size":
-            switch args.first {
-            case .size(let w, let h, _)?: put("sizeRule", .size(w, h))
-            case .value(let e)?: put("sizeRule", .expr(e))
-            default: break
-            }
+            for (property, e) in zip(properties, sides) { put(property, .expr(e)) }
+        case .values where properties.count == 2:
+            // `spacing R [C]`: the row spacing, and the column spacing (R again when alone).
+            guard let r = value(0) else { return }
+            put(properties[0], .expr(r))
+            put(properties[1], .expr(value(1) ?? r))
         default:
             switch args.first {
-            case .value(let e)?: put(name, .expr(e))
-            case .word(let n)?: put(name, .word(n))
-            case .size(let w, let h, _)?: put(name, .size(w, h))
-            case .adaptive(let e, _)?: put(name, .adaptive(e))
+            case .value(let e)?: put(properties[0], .expr(e))
+            case .word(let n)?: put(properties[0], .word(n))
+            case .size(let w, let h, _)?: put(properties[0], .size(w, h))
+            case .adaptive(let e, _)?: put(properties[0], .adaptive(e))
             case .side?, nil: break
             }
         }
@@ -210,7 +204,7 @@ public final class Program {
 
     /// The written value of a property, innermost block first, skipping settings inherited from
     /// the file that this layout does not use.
-    func lookup(_ property: String, _ blocks: [BlockRecord], unused: (Written) -> Bool) -> Written? {
+    func lookup(_ property: Property, _ blocks: [BlockRecord], unused: (Written) -> Bool) -> Written? {
         for b in blocks {
             if let w = b.properties[property] {
                 if w.level == .file, hasLayoutBlocks, unused(w) { return nil }

@@ -94,11 +94,9 @@ public struct ExpectationChecker {
         guard let k = program.layoutNames.firstIndex(of: layoutName) else { return [] }
         let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
         var out: [ExpectationOutcome] = []
-        let tokens = Lexer.tokenize(program.source).tokens
-        for (e, scope, statement) in Program.allExpects(of: block) {
+        for (e, statement) in Program.allExpects(of: block) {
             if let within, statement.start < within.start || statement.start > within.end { continue }
-            let written = Program.writtenSpan(of: statement, tokens: tokens) ?? e.condition.span
-            out.append(check(e, scope: scope, written: written, layout: layoutName, table: table))
+            out.append(check(e, layout: layoutName, table: table))
         }
         return out
     }
@@ -111,8 +109,8 @@ public struct ExpectationChecker {
         var blocks: [BlockRecord] = [program.file]
         for (k, l) in program.file.layouts.enumerated() where only == nil || only == program.layoutNames[k] { blocks.append(l) }
         for b in blocks {
-            for (e, scope, _) in Program.allExpects(of: b) {
-                let node = program.compiler.compile(e.condition, scope)
+            for (e, _) in Program.allExpects(of: b) {
+                let node = program.compiler.compile(e.condition)
                 if let d = misuse(node, .expect) {
                     out.append(d)
                 } else if node.type != .boolean && node.type != .unknown {
@@ -161,10 +159,10 @@ public struct ExpectationChecker {
         return m
     }
 
-    /// The value of an expression written in `scope`, evaluated as the sides of an `expect` are:
-    /// `cw`, `ch`, the content size and the functions of Expectations over `table`.
-    func value(of e: Expr, scope: Scope?, table: AttributeTable?, context: Context = .expect) -> Result<Value, Diagnostic> {
-        let node = program.compiler.compile(e, scope)
+    /// The value of an expression (its names resolved by the parser), evaluated as the sides of
+    /// an `expect` are: `cw`, `ch`, the content size and the functions of Expectations over `table`.
+    func value(of e: Expr, table: AttributeTable?, context: Context = .expect) -> Result<Value, Diagnostic> {
+        let node = program.compiler.compile(e)
         if let d = misuse(node, context) { return .failure(d) }
         var m = machine(for: table, context)
         do {
@@ -175,11 +173,11 @@ public struct ExpectationChecker {
         }
     }
 
-    func check(_ e: Expectation, scope: Scope?, written span: Span, layout: String, table: AttributeTable) -> ExpectationOutcome {
-        var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: span,
-                                         expression: Program.oneLine(program.source.text(span)),
+    func check(_ e: Expectation, layout: String, table: AttributeTable) -> ExpectationOutcome {
+        var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: e.written,
+                                         expression: Program.oneLine(program.source.text(e.written)),
                                          label: e.label?.text, sides: nil, diagnostic: nil)
-        switch value(of: e.condition, scope: scope, table: table) {
+        switch value(of: e.condition, table: table) {
         case .failure(let d):
             outcome.verdict = .error
             outcome.diagnostic = d
@@ -188,8 +186,8 @@ public struct ExpectationChecker {
         case .success(.boolean(false)):
             outcome.verdict = .failed
             if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
-               case .success(let l) = value(of: lhs, scope: scope, table: table),
-               case .success(let r) = value(of: rest[0].rhs, scope: scope, table: table) {
+               case .success(let l) = value(of: lhs, table: table),
+               case .success(let r) = value(of: rest[0].rhs, table: table) {
                 outcome.sides = ComparisonSides(op: rest[0].op, left: l, right: r)
             }
         case .success(let v):
@@ -202,40 +200,10 @@ public struct ExpectationChecker {
 
 extension Program {
     /// A layout block's expectations and those of its sections, in source order.
-    static func allExpects(of block: BlockRecord) -> [(Expectation, Scope?, Span)] {
+    static func allExpects(of block: BlockRecord) -> [(Expectation, Span)] {
         var all = block.expects
         for s in block.sections { all += s.expects }
-        return all.sorted { $0.2.start < $1.2.start }
-    }
-
-    /// The span of an expectation's condition as written, outer parentheses included: from the
-    /// token after `expect` to the last one before the label's comma or the end of the statement.
-    static func writtenSpan(of statement: Span, tokens: [Token]) -> Span? {
-        var lo = 0, hi = tokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if tokens[mid].start < statement.start { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < tokens.count, tokens[lo].kind == .kwExpect else { return nil }
-        var k = lo + 1
-        var depth = 0
-        var first: Token? = nil, last: Token? = nil
-        loop: while k < tokens.count {
-            let t = tokens[k]
-            switch t.kind {
-            case .lParen, .lBracket: depth += 1
-            case .rParen, .rBracket: depth -= 1
-            case .newline: if depth == 0 { break loop } else { k += 1; continue }
-            case .semicolon, .rBrace, .eof: if depth <= 0 { break loop }
-            case .comma: if depth == 0 { break loop }
-            default: break
-            }
-            if first == nil { first = t }
-            last = t
-            k += 1
-        }
-        guard let first, let last else { return nil }
-        return Span(first.start, last.end)
+        return all.sorted { $0.1.start < $1.1.start }
     }
 
     /// Text with each run of white space that holds a line break made one space.

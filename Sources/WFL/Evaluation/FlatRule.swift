@@ -62,7 +62,7 @@ struct FlatRule {
     }
 
     /// The program of `e`, or nil when it uses something beyond the forms above.
-    static func compile(_ e: Expr, _ scope: Scope?) -> FlatRule? {
+    static func compile(_ e: Expr) -> FlatRule? {
         var rule = FlatRule()
         var sp = 0
         func push(_ i: Instruction) {
@@ -75,8 +75,8 @@ struct FlatRule {
             case .number(let d, _):
                 push(Instruction(op: .constant, a: d))
                 return true
-            case .name(let name, _):
-                guard Scope.lookup(name, in: scope) == nil, let v = EngineVar(name: name) else { return false }
+            case .name(let name):
+                guard name.binding == Binding.free, let v = EngineVar(name: name.text) else { return false }
                 push(Instruction(op: .variable, slot: v.rawValue))
                 rule.reads |= v.bit
                 return true
@@ -102,7 +102,7 @@ struct FlatRule {
                 }
                 return true
             case .call(let callee, let args, _):
-                guard callee.text == "random", args.count == 2, Scope.lookup("random", in: scope) == nil else { return false }
+                guard callee.text == "random", args.count == 2, callee.binding == Binding.free else { return false }
                 rule.drawsRandom = true
                 // The compiled rule's shortcut for constant bounds, with the same checks.
                 if case .number(let l, _) = args[0], case .number(let h, _) = args[1],

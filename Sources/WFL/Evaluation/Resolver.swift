@@ -59,7 +59,7 @@ struct Resolver {
         }
     }
 
-    func lookup(_ property: String, _ blocks: [BlockRecord]) -> Written? {
+    func lookup(_ property: Property, _ blocks: [BlockRecord]) -> Written? {
         program.lookup(property, blocks) { self.unusedMessage($0) != nil }
     }
 
@@ -74,7 +74,7 @@ struct Resolver {
 
     /// Evaluates a setting's expression; on error reports it (once per setting) and gives nil.
     mutating func evaluate(_ e: Expr, _ w: Written, _ m: inout Machine, place: String) -> Value? {
-        let node = compiler.compile(e, w.scope)
+        let node = compiler.compile(e)
         m.reserveLets(compiler.letCount)
         m.unwind()
         m.place = "'\(w.setting.name.text)'"
@@ -130,10 +130,10 @@ struct Resolver {
     mutating func resolve() -> Result<ResolvedLayout, LayoutFailure> {
         let layoutBlocks = [layout, program.file].compactMap { $0 }
         // Style and direction first: they decide which settings are used.
-        if case .word(let n)? = program.lookup("style", layoutBlocks, unused: { _ in false })?.value {
+        if case .word(let n)? = program.lookup(.style, layoutBlocks, unused: { _ in false })?.value {
             style = LayoutStyle(rawValue: n.text) ?? .waterfall
         }
-        if case .word(let n)? = program.lookup("direction", layoutBlocks, unused: { _ in false })?.value {
+        if case .word(let n)? = program.lookup(.direction, layoutBlocks, unused: { _ in false })?.value {
             direction = Direction(rawValue: n.text) ?? .vertical
         }
         let vertical = direction == .vertical
@@ -156,14 +156,14 @@ struct Resolver {
         let place = ""
         // container W x H, both > 0.
         var cw = 375.0, ch = 812.0
-        if let w = lookup("container", layoutBlocks), case .size(let we, let he) = w.value {
+        if let w = lookup(.container, layoutBlocks), case .size(let we, let he) = w.value {
             cw = number(we, w, &m, place: place, what: "the container's width", bound: .positive) ?? cw
             ch = number(he, w, &m, place: place, what: "the container's height", bound: .positive) ?? ch
         }
         m.set(.cw, cw)
         m.set(.ch, ch)
         var seed: UInt64 = 0
-        if let w = lookup("seed", layoutBlocks), case .expr(let e) = w.value,
+        if let w = lookup(.seed, layoutBlocks), case .expr(let e) = w.value,
            let d = number(e, w, &m, place: place, what: "the seed", whole: true) {
             if d >= 0x1p53 {
                 fail(.error("the seed must be less than 2^53 (9007199254740992), not \(NumberFormat.format(d))", at: e.span), key: w.span)
@@ -174,7 +174,7 @@ struct Resolver {
 
         // zoomFirst W x H: horizontal flow only (elsewhere `unusedMessage` reports it).
         var zoomFirst: (width: Double, height: Double)? = nil
-        if style == .flow, !vertical, let w = lookup("zoomFirst", layoutBlocks), case .size(let we, let he) = w.value {
+        if style == .flow, !vertical, let w = lookup(.zoomFirst, layoutBlocks), case .size(let we, let he) = w.value {
             let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
             let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
             if let zw, let zh { zoomFirst = (zw, zh) }
@@ -188,7 +188,7 @@ struct Resolver {
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
                 totalItems += sec.items
                 if totalItems > maxItemsPerLayout {
-                    let w = lookup("items", blocks)
+                    let w = lookup(.items, blocks)
                     fail(.error("the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
                                 at: w?.span ?? rec?.keyword ?? Span(0, 0), help: "lower 'items'"))
                     break
@@ -214,32 +214,32 @@ struct Resolver {
 
         // Insets see s, cw and ch only; each side cascades on its own.
         m.available = VarSets.insets
-        func insets(_ prefix: String, _ r: inout Resolver, _ m: inout Machine) -> Insets {
+        func insets(_ property: (Side) -> Property, _ setting: String, _ r: inout Resolver, _ m: inout Machine) -> Insets {
             var out = Insets()
-            for side in SettingTable.sides {
-                guard let w = r.lookup("\(prefix).\(side)", blocks), case .expr(let e) = w.value else { continue }
-                let d = r.number(e, w, &m, place: place, what: "the \(side) of '\(prefix)'") ?? 0
+            for side in Side.allCases {
+                guard let w = r.lookup(property(side), blocks), case .expr(let e) = w.value else { continue }
+                let d = r.number(e, w, &m, place: place, what: "the \(side.name) of '\(setting)'") ?? 0
                 switch side {
-                case "top": out.top = d
-                case "left": out.left = d
-                case "bottom": out.bottom = d
-                default: out.right = d
+                case .top: out.top = d
+                case .left: out.left = d
+                case .bottom: out.bottom = d
+                case .right: out.right = d
                 }
             }
             return out
         }
-        let ins = insets("insets", &self, &m)
-        let headerInsets = insets("headerInsets", &self, &m)
-        let footerInsets = insets("footerInsets", &self, &m)
+        let ins = insets(Property.insets, "insets", &self, &m)
+        let headerInsets = insets(Property.headerInsets, "headerInsets", &self, &m)
+        let footerInsets = insets(Property.footerInsets, "footerInsets", &self, &m)
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
         if diagnostics.count == errorsBefore {
             // The available length across the lanes must not be negative.
-            let (avail, a, b, across) = vertical ? (aw, "left", "right", "width") : (ah, "top", "bottom", "height")
+            let (avail, a, b, across) = vertical ? (aw, Side.left, Side.right, "width") : (ah, Side.top, Side.bottom, "height")
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
             if avail < 0 {
-                let w = lookup("insets.\(a)", blocks) ?? lookup("insets.\(b)", blocks)
-                fail(.error("the insets leave no room in section \(s): \(a) \(NumberFormat.format(av)) and \(b) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
+                fail(.error("the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
@@ -248,51 +248,52 @@ struct Resolver {
         m.set(.ah, ah)
         m.available = VarSets.section
 
-        func value(_ property: String, _ what: String, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
+        func value(_ property: Property, _ what: String, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
                    _ r: inout Resolver, _ m: inout Machine) -> Double {
             guard let w = r.lookup(property, blocks), case .expr(let e) = w.value else { return d }
             return r.number(e, w, &m, place: place, what: what, whole: whole, bound: bound) ?? d
         }
-        var items = value("items", "'items'", default: 0, whole: true, &self, &m)
-        if items > Double(maxItemsPerLayout), let w = lookup("items", blocks) {
+        var items = value(.items, "'items'", default: 0, whole: true, &self, &m)
+        if items > Double(maxItemsPerLayout), let w = lookup(.items, blocks) {
             fail(.error("'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
-        let rowSpacing = value("rowSpacing", "'rowSpacing'", default: 10, &self, &m)
-        let columnSpacing = value("columnSpacing", "'columnSpacing'", default: 10, &self, &m)
-        let header = value("header", "'header'", default: 0, &self, &m)
-        let footer = value("footer", "'footer'", default: 0, &self, &m)
+        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, &self, &m)
+        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, &self, &m)
+        let header = value(.header, "'header'", default: 0, &self, &m)
+        let footer = value(.footer, "'footer'", default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
         // the insets of one that is not there are not used.
-        for (hi, word, thickness) in [(headerInsets, "headerInsets", header), (footerInsets, "footerInsets", footer)] where thickness > 0 {
+        let headerAndFooter = [(headerInsets, "headerInsets", header, Property.headerInsets), (footerInsets, "footerInsets", footer, Property.footerInsets)]
+        for (hi, word, thickness, property) in headerAndFooter where thickness > 0 {
             let left = vertical ? cw - hi.left - hi.right : ch - hi.top - hi.bottom
-            if left < 0, let w = lookup("\(word).\(vertical ? "left" : "top")", blocks) ?? lookup("\(word).\(vertical ? "right" : "bottom")", blocks) {
+            if left < 0, let w = lookup(property(vertical ? .left : .top), blocks) ?? lookup(property(vertical ? .right : .bottom), blocks) {
                 fail(.error("'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
                             at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
             }
         }
-        let scale = value("scale", "'scale'", default: 0, &self, &m)
+        let scale = value(.scale, "'scale'", default: 0, &self, &m)
         var pinHeaders = false
-        if let w = lookup("pinHeaders", blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
+        if let w = lookup(.pinHeaders, blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
             if case .boolean(let b) = v { pinHeaders = b } else {
                 fail(.error("'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
                             help: "write 'pinHeaders true'"), key: w.span)
             }
         }
         var order = LaneOrder.shortest
-        if let w = lookup("order", blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
+        if let w = lookup(.order, blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
         var justify = Justify.uikit
-        if let w = lookup("justify", blocks), case .word(let n) = w.value { justify = Justify(rawValue: n.text) ?? .uikit }
+        if let w = lookup(.justify, blocks), case .word(let n) = w.value { justify = Justify(rawValue: n.text) ?? .uikit }
         var align = Align.center
-        if let w = lookup("align", blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
+        if let w = lookup(.align, blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
 
         // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
         let lanesWord = vertical ? "columns" : "rows"
         let laneGap = vertical ? columnSpacing : rowSpacing
         let available = vertical ? aw : ah
         var lanes = 2
-        let lanesWritten = lookup(lanesWord, blocks)
+        let lanesWritten = lookup(vertical ? .columns : .rows, blocks)
         if let w = lanesWritten {
             switch w.value {
             case .expr(let e):
@@ -321,7 +322,7 @@ struct Resolver {
             let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
             if laneW < 0 {
                 let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
-                let w = lanesWritten ?? lookup(spacingWord, blocks)
+                let w = lanesWritten ?? lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
                 fail(.error("\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
                             help: "use fewer \(lanesWord), a smaller '\(spacingWord)' or smaller insets"), key: w?.span)
@@ -330,11 +331,11 @@ struct Resolver {
 
         // Item rules, compiled once.
         var spanRule: ItemRule? = nil
-        if let w = lookup("span", blocks), case .expr(let e) = w.value {
+        if let w = lookup(.span, blocks), case .expr(let e) = w.value {
             spanRule = rule(e, w, what: "the span")
         }
         var size = SizeRule.natural(constantRule(50, "the width of 'size'"), constantRule(50, "the height of 'size'"))
-        if let w = lookup("sizeRule", blocks) {
+        if let w = lookup(.sizeRule, blocks) {
             switch w.value {
             case .expr(let e):
                 size = .length(rule(e, w, what: "the \(w.setting.name.text)"))
@@ -356,7 +357,7 @@ struct Resolver {
 
     /// Compiles an item rule, choosing the fastest shape that computes it.
     func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {
-        let node = compiler.compile(e, w.scope)
+        let node = compiler.compile(e)
         let kind: ItemRule.Kind
         switch node.constant {
         case .number(let d)?:
@@ -372,7 +373,7 @@ struct Resolver {
         }
         var r = ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
-        if case .number = kind { r.flat = FlatRule.compile(e, w.scope) }
+        if case .number = kind { r.flat = FlatRule.compile(e) }
         return r
     }
 }

@@ -55,8 +55,6 @@ public struct ItemRule {
     /// run that per item and fall back to `kind` where it gives up.
     var flat: FlatRule? = nil
 
-    /// True when evaluating it needs the engine's variables or `random` (else it is constant).
-    public var isConstant: Bool { if case .constant = kind { return true } else { return false } }
 
     /// The rule's number for item `i`, with lists cycling.
     @inline(__always)

@@ -196,16 +196,11 @@ public final class Session {
     // MARK: - Statements
 
     /// The properties that the entry sets when it is a single setting, else nil.
-    static func settingProperties(_ statements: [Statement]) -> Set<String>? {
+    static func settingProperties(_ statements: [Statement]) -> Set<Property>? {
         guard statements.count == 1, case .setting(let s) = statements[0].kind, let info = SettingTable.info(s.name.text) else {
             return nil
         }
-        if case .side? = s.arguments.first {
-            var sides: Set<String> = []
-            for a in s.arguments { if case .side(let n, _) = a { sides.insert("\(s.name.text).\(n.text)") } }
-            return sides
-        }
-        return Set(info.properties)
+        return Set(info.properties(of: s.arguments))
     }
 
     /// The top-level statements of a parsed source that lie in `base ..< base + length`.
@@ -373,13 +368,13 @@ public final class Session {
         }
         guard let program = parsed.program else { return reply }
         let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
-        guard let block, let (e, scope, _) = block.expects.last(where: { $0.2.start == c.base - 7 }) else {
+        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.base - 7 }) else {
             reply.failed = true
             reply.diagnostics = render([.error("expected an expression", at: .point(c.base))], c, source: source)
             return reply
         }
         let table = program.hasLayoutBlocks ? tables.last : tables.first
-        switch ExpectationChecker(program: program).value(of: e.condition, scope: scope, table: table, context: .typedAlone) {
+        switch ExpectationChecker(program: program).value(of: e.condition, table: table, context: .typedAlone) {
         case .success(let v):
             reply.output = v.description + "\n"
         case .failure(let d):

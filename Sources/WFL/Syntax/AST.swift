@@ -10,6 +10,43 @@ public struct Name: Equatable, Hashable, Sendable {
     }
 }
 
+/// A name in an expression, or the name a `let` or a parameter binds: a word with the binding it
+/// means (the other words of a file, settings' names and keyword values, mean no binding and are
+/// plain `Name`s, a few bytes smaller).
+public struct Identifier: Equatable, Hashable, Sendable {
+    public var text: String
+    public var span: Span
+    /// Its index in `SyntaxTree.bindings`, or `Binding.free` for a word the file does not bind:
+    /// an engine variable or a built-in function.
+    public var binding: Int32
+    public init(_ text: String, _ span: Span, binding: Int32 = Binding.free) {
+        self.text = text
+        self.span = span
+        self.binding = binding
+    }
+}
+
+/// What one `let` or parameter binds. The parser resolves every name once, as it reads it, and
+/// writes the index of its binding into the `Identifier`, so later stages look bindings up by
+/// index.
+public struct Binding: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// `let name = ...`.
+        case value
+        /// `let name(a, b) = ...`.
+        case function(arity: Int)
+        /// Parameter number `index` of a function (0 for the first).
+        case parameter(index: Int)
+    }
+
+    /// The binding of a name the file does not bind.
+    public static let free: Int32 = -1
+
+    public var kind: Kind
+    /// The name as declared.
+    public var span: Span
+}
+
 /// `-` and `!`.
 public enum UnaryOp: String, Sendable {
     case negate = "-"
@@ -60,7 +97,7 @@ public enum Expr: Equatable, Sendable {
     case boolean(Bool, Span)
     case string(String, Span)
     /// A variable, a `let` value or an engine variable (`i`, `w`, `cw`, ...).
-    case name(String, Span)
+    case name(Identifier)
     case list([Expr], Span)
     indirect case unary(UnaryOp, Expr, Span)
     /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
@@ -68,8 +105,9 @@ public enum Expr: Equatable, Sendable {
     indirect case binary(Expr, [Operand], Span)
     /// `condition ? then : else`.
     indirect case conditional(Expr, Expr, Expr, Span)
-    /// `f(a, b)`: the callee is always a name.
-    case call(Name, [Expr], Span)
+    /// `f(a, b)`: the callee is always a name. (Boxed: a call's payload is the largest, and
+    /// calls are few beside the numbers and names that an unboxed call would make larger.)
+    indirect case call(Identifier, [Expr], Span)
     /// `list[index]`.
     indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.
@@ -78,7 +116,9 @@ public enum Expr: Equatable, Sendable {
     /// Where the whole expression stands.
     public var span: Span {
         switch self {
-        case .number(_, let s), .boolean(_, let s), .string(_, let s), .name(_, let s), .list(_, let s),
+        case .name(let n):
+            return n.span
+        case .number(_, let s), .boolean(_, let s), .string(_, let s), .list(_, let s),
              .unary(_, _, let s), .binary(_, _, let s), .conditional(_, _, _, let s), .call(_, _, let s),
              .index(_, _, let s), .invalid(let s):
             return s
@@ -117,15 +157,19 @@ public struct Setting: Equatable, Sendable {
 
 /// `let name = expr` or `let name(a, b) = expr`.
 public struct LetDecl: Equatable, Sendable {
-    public var name: Name
+    /// The name bound, with the index of its binding.
+    public var name: Identifier
     /// nil for a value; the parameter names for a function (possibly none: `let f() = ...`).
-    public var parameters: [Name]?
+    public var parameters: [Identifier]?
     public var value: Expr
 }
 
 /// `expect expr [, "label"]`.
 public struct Expectation: Equatable, Sendable {
     public var condition: Expr
+    /// The condition as written, outer parentheses included, up to the label's comma (what
+    /// `wfl test` prints of it).
+    public var written: Span
     public var label: Name?
 }
 
@@ -164,4 +208,6 @@ public struct Statement: Equatable, Sendable {
 public struct SyntaxTree: Equatable, Sendable {
     public var statements: [Statement]
     public var span: Span
+    /// Every `let` and parameter of the file, in the order read: what `Name.binding` indexes.
+    public var bindings: [Binding]
 }

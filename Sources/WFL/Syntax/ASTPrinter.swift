@@ -102,8 +102,8 @@ public struct ASTPrinter {
             line(d, "boolean \(v)", span)
         case .string(let v, let span):
             line(d, "string \(ASTPrinter.quote(v))", span)
-        case .name(let n, let span):
-            line(d, "name \(n)", span)
+        case .name(let n):
+            line(d, "name \(n.text)", n.span)
         case .list(let items, let span):
             line(d, "list", span)
             for item in items { expr(item, d + 1) }

@@ -26,9 +26,6 @@ struct NameTable {
     private(set) var setting: [Int16] = []
     private(set) var known: [Known] = []
 
-    /// The id of `x`, which separates sizes.
-    private(set) var x: Int32 = 0
-
     init() {
         slots = [Int32](repeating: -1, count: 1024)
         mask = 1023
@@ -37,7 +34,6 @@ struct NameTable {
         for f in Builtins.functions + Builtins.expectFunctions { known[Int(intern(f.name))].insert(.function) }
         for s in SettingTable.sides { known[Int(intern(s))].insert(.side) }
         known[Int(intern("adaptive"))].insert(.adaptive)
-        x = intern("x")
     }
 
     var count: Int { strings.count }

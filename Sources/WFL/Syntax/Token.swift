@@ -114,8 +114,3 @@ public struct Token: Equatable, Sendable {
     public var span: Span { Span(start, end) }
 }
 
-/// The reserved words and their kinds.
-let reservedWords: [String: TokenKind] = [
-    "let": .kwLet, "layout": .kwLayout, "section": .kwSection,
-    "expect": .kwExpect, "true": .kwTrue, "false": .kwFalse,
-]

@@ -26,6 +26,50 @@ public enum SettingLevel: Sendable {
     case item
 }
 
+/// One side of insets, in the order of `insets T L B R`.
+public enum Side: Int, CaseIterable, Sendable {
+    case top, left, bottom, right
+
+    /// The word of the side: `top`, `left`, `bottom`, `right`.
+    public var name: String {
+        switch self {
+        case .top: return "top"
+        case .left: return "left"
+        case .bottom: return "bottom"
+        case .right: return "right"
+        }
+    }
+
+    public init?(name: String) {
+        guard let side = Side.allCases.first(where: { $0.name == name }) else { return nil }
+        self = side
+    }
+}
+
+/// What settings set: what cascades from the file to a layout and a section, what the warning
+/// about setting one thing twice in a block compares, and what the REPL replaces when a setting is
+/// typed again. `spacing` sets two (the row and the column spacing); `height`, `width` and `size`
+/// set one, the item size rule; each side of each kind of insets is one. The raw value numbers
+/// the property's bit in a mask (`bit`).
+public enum Property: Int, CaseIterable, Sendable {
+    case style, container, direction, columns, rows, order, rowSpacing, columnSpacing
+    case insetsTop, insetsLeft, insetsBottom, insetsRight
+    case header, footer
+    case headerInsetsTop, headerInsetsLeft, headerInsetsBottom, headerInsetsRight
+    case footerInsetsTop, footerInsetsLeft, footerInsetsBottom, footerInsetsRight
+    case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
+
+    /// One side of `insets`.
+    public static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
+    /// One side of `headerInsets`.
+    public static func headerInsets(_ side: Side) -> Property { Property(rawValue: headerInsetsTop.rawValue + side.rawValue)! }
+    /// One side of `footerInsets`.
+    public static func footerInsets(_ side: Side) -> Property { Property(rawValue: footerInsetsTop.rawValue + side.rawValue)! }
+
+    /// The property's bit in a mask of properties.
+    var bit: UInt64 { 1 << UInt64(rawValue) }
+}
+
 /// One row of the settings table. A class, so that the parser's hold on a row is one reference,
 /// not one per field.
 public final class SettingInfo: Sendable {
@@ -34,81 +78,63 @@ public final class SettingInfo: Sendable {
     public let level: SettingLevel
     /// A complete example, for help lines.
     public let example: String
-    /// The properties it sets, for the duplicate-setting warning: `spacing` sets both spacings,
-    /// and `height`, `width` and `size` are one property, the item size rule.
-    public let properties: [String]
+    /// The properties it sets: `spacing` sets both spacings, `height`, `width` and `size` the item
+    /// size rule, and a setting of insets its four sides, in `Side` order.
+    public let properties: [Property]
 
-    init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [String]) {
+    init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [Property]) {
         self.name = name
         self.shape = shape
         self.level = level
         self.example = example
         self.properties = properties
     }
+
+    /// The properties it sets when written with `arguments`: the sides named in the named form of
+    /// insets (`insets top 10`), else all of `properties`.
+    public func properties(of arguments: [Argument]) -> [Property] {
+        guard case .side? = arguments.first else { return properties }
+        return arguments.compactMap { a in
+            if case .side(let n, _) = a, let side = Side(name: n.text) { return properties[side.rawValue] }
+            return nil
+        }
+    }
 }
 
 /// The table of settings of LANGUAGE.md.
 public enum SettingTable {
-    public static let sides = ["top", "left", "bottom", "right"]
-
-    static func insetProperties(_ prefix: String) -> [String] { sides.map { prefix + "." + $0 } }
+    public static let sides = Side.allCases.map(\.name)
 
     public static let all: [SettingInfo] = [
-        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: ["style"]),
-        SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: ["container"]),
-        SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: ["direction"]),
-        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: ["columns"]),
-        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: ["rows"]),
-        SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: ["order"]),
-        SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: ["rowSpacing"]),
-        SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: ["columnSpacing"]),
-        SettingInfo(name: "spacing", shape: .values(min: 1, max: 2), level: .section, example: "spacing 10", properties: ["rowSpacing", "columnSpacing"]),
-        SettingInfo(name: "insets", shape: .insets, level: .section, example: "insets 10", properties: insetProperties("insets")),
-        SettingInfo(name: "header", shape: .values(min: 1, max: 1), level: .section, example: "header 44", properties: ["header"]),
-        SettingInfo(name: "footer", shape: .values(min: 1, max: 1), level: .section, example: "footer 30", properties: ["footer"]),
-        SettingInfo(name: "headerInsets", shape: .insets, level: .section, example: "headerInsets 0 10", properties: insetProperties("headerInsets")),
-        SettingInfo(name: "footerInsets", shape: .insets, level: .section, example: "footerInsets 0 10", properties: insetProperties("footerInsets")),
-        SettingInfo(name: "pinHeaders", shape: .values(min: 1, max: 1), level: .section, example: "pinHeaders true", properties: ["pinHeaders"]),
-        SettingInfo(name: "items", shape: .values(min: 1, max: 1), level: .section, example: "items 20", properties: ["items"]),
-        SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: ["size rule"]),
-        SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: ["size rule"]),
-        SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: ["size rule"]),
-        SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: ["span"]),
-        SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: ["justify"]),
-        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: ["align"]),
-        SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: ["zoomFirst"]),
-        SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: ["scale"]),
-        SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: ["seed"]),
+        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style]),
+        SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container]),
+        SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction]),
+        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns]),
+        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows]),
+        SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: [.order]),
+        SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: [.rowSpacing]),
+        SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: [.columnSpacing]),
+        SettingInfo(name: "spacing", shape: .values(min: 1, max: 2), level: .section, example: "spacing 10", properties: [.rowSpacing, .columnSpacing]),
+        SettingInfo(name: "insets", shape: .insets, level: .section, example: "insets 10", properties: Side.allCases.map(Property.insets)),
+        SettingInfo(name: "header", shape: .values(min: 1, max: 1), level: .section, example: "header 44", properties: [.header]),
+        SettingInfo(name: "footer", shape: .values(min: 1, max: 1), level: .section, example: "footer 30", properties: [.footer]),
+        SettingInfo(name: "headerInsets", shape: .insets, level: .section, example: "headerInsets 0 10", properties: Side.allCases.map(Property.headerInsets)),
+        SettingInfo(name: "footerInsets", shape: .insets, level: .section, example: "footerInsets 0 10", properties: Side.allCases.map(Property.footerInsets)),
+        SettingInfo(name: "pinHeaders", shape: .values(min: 1, max: 1), level: .section, example: "pinHeaders true", properties: [.pinHeaders]),
+        SettingInfo(name: "items", shape: .values(min: 1, max: 1), level: .section, example: "items 20", properties: [.items]),
+        SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: [.sizeRule]),
+        SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: [.sizeRule]),
+        SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule]),
+        SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span]),
+        SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify]),
+        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: [.align]),
+        SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst]),
+        SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale]),
+        SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed]),
     ]
 
-    /// Each property any setting sets, numbered: the bits of `propertyMasks`.
-    static let propertyBits: [String: Int] = {
-        var bits: [String: Int] = [:]
-        for info in all {
-            for p in info.properties where bits[p] == nil { bits[p] = bits.count }
-        }
-        precondition(bits.count <= 64, "more properties than bits")
-        return bits
-    }()
-
-    static func propertyMask(of properties: [String]) -> UInt64 {
-        properties.reduce(0) { $0 | (propertyBits[$1].map { 1 << UInt64($0) } ?? 0) }
-    }
-
-    /// For each row of `all`, the properties it sets as bits.
-    static let propertyMasks: [UInt64] = all.map { propertyMask(of: $0.properties) }
-
-    /// For each row of `all`, the property of each side in `sides` order (`insets.top`, ...):
-    /// what the named form of insets sets.
-    static let sideMasks: [[UInt64]] = all.map { info in
-        sides.map { propertyMask(of: ["\(info.name).\($0)"]) }
-    }
-
-    /// The property that side `side` of the setting in row `row` sets (0 if it is no side).
-    static func sideMask(row: Int, side: String) -> UInt64 {
-        guard let k = sides.firstIndex(of: side) else { return 0 }
-        return sideMasks[row][k]
-    }
+    /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
+    static let propertyMasks: [UInt64] = all.map { $0.properties.reduce(0) { $0 | $1.bit } }
 
     private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

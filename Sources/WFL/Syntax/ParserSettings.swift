@@ -1,0 +1,270 @@
+/// Settings and their arguments, checked against `SettingTable` as they are read.
+
+extension Parser {
+    // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | valueArguments ) ;
+    mutating func parseSetting(in context: Context) -> Statement? {
+        let nameTok = tok
+        let id = nameID(nameTok)
+        let name = Name(names.strings[Int(id)], nameTok.span)
+        guard let row = names.settingRow(id) else {
+            unknownSetting(name, id)
+            return nil
+        }
+        let info = SettingTable.all[row]
+        advance()
+        if info.level == .layout, context == .section {
+            reportAndContinue(.error("'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,
+                                     help: "move it out of the section, to the layout or the top of the file"))
+        }
+        if atStatementEnd {
+            report(.error("missing value for '\(name.text)'", at: name.span, help: "write, for example, '\(info.example)'"))
+            return nil
+        }
+        if at(.assign) {
+            report(.error("settings take no '='", at: tok.span, help: "write '\(info.example)'"))
+            return nil
+        }
+        let arguments: [Argument]?
+        switch info.shape {
+        case .word(let words): arguments = parseWordArgument(info, words)
+        case .size: arguments = parseSizeArgument(info)
+        case .lanes: arguments = parseLanesArgument(info)
+        case .insets: arguments = parseInsetsArgument(info)
+        case .values(let lo, let hi): arguments = parseValueArguments(info, min: lo, max: hi)
+        }
+        guard let arguments else { return nil }
+        var mask = SettingTable.propertyMasks[row]
+        if case .side = arguments.first { mask = info.properties(of: arguments).reduce(0) { $0 | $1.bit } }
+        noteProperties(mask, of: name)
+        return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
+    }
+
+    /// The warning for setting one thing twice in a block.
+    mutating func noteProperties(_ mask: UInt64, of name: Name) {
+        let top = scopes.count - 1
+        let again = scopes[top].propertyMask & mask
+        scopes[top].propertyMask |= mask
+        if again != 0 {
+            let bit = again.trailingZeroBitCount
+            if let earlier = setterStack[scopes[top].setterMark...].last(where: { $0.bit == bit })?.span {
+                let earlierText = source.text(earlier)
+                let message = earlierText == name.text
+                    ? "'\(name.text)' is set twice in this block; the later one wins"
+                    : "'\(name.text)' sets what '\(earlierText)' already set in this block; the later one wins"
+                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier)]))
+            }
+        }
+        var bits = mask
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            setterStack.append((bit, name.span))
+        }
+    }
+
+    mutating func unknownSetting(_ name: Name, _ id: Int32) {
+        var help = Suggest.didYouMean(name.text, among: SettingTable.names)
+        let after = next
+        if after.kind == .assign {
+            help = "to name a value, write 'let \(name.text) = ...'"
+        } else if help == nil, lookup(id) != nil || names.known[Int(id)].contains(.variable) {
+            help = "an expression cannot stand alone in a file: use it in a setting or an 'expect'"
+        }
+        report(.error("unknown setting '\(name.text)'", at: name.span, help: help))
+    }
+
+    // wordArgument = IDENT ;
+    mutating func parseWordArgument(_ info: SettingInfo, _ words: [String]) -> [Argument]? {
+        let t = tok
+        var choices: String { listWords(words) }
+        if t.kind == .identifier {
+            let word = text(t)
+            guard words.contains(word) else {
+                report(.error("'\(word)' is not a value of '\(info.name)'", at: t.span,
+                              help: Suggest.didYouMean(word, among: words) ?? "'\(info.name)' takes \(choices)"))
+                return nil
+            }
+            advance()
+            return [.word(Name(word, t.span))]
+        }
+        if t.kind == .string, words.contains(stringValue(t)) {
+            report(.error("'\(info.name)' takes a bare word, not a string", at: t.span,
+                          help: "write '\(info.name) \(stringValue(t))'"))
+            return nil
+        }
+        if t.kind == .error {
+            reportUnexpected(expected: "")
+            return nil
+        }
+        report(.error("'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
+                      help: "write, for example, '\(info.example)'"))
+        return nil
+    }
+
+    // sizeArgument = expr "x" expr ;
+    mutating func parseSizeArgument(_ info: SettingInfo) -> [Argument]? {
+        guard let w = argumentExpression(info) else { return nil }
+        guard isWord(tok, "x") else {
+            if atStatementEnd {
+                report(.error("'\(info.name)' takes a size 'W x H', not one value", at: w.span,
+                              help: "write, for example, '\(info.example)'"))
+            } else {
+                reportUnexpected(expected: "'x' between the two sides of the size",
+                                 help: "write, for example, '\(info.example)'")
+            }
+            return nil
+        }
+        let xSpan = tok.span
+        advance()
+        if atStatementEnd {
+            report(.error("missing the height after 'x' in '\(info.name)'", at: xSpan,
+                          help: "write, for example, '\(info.example)'"))
+            return nil
+        }
+        guard let h = argumentExpression(info) else { return nil }
+        return [.size(w, h, w.span.to(h.span))]
+    }
+
+    // lanesArgument = "adaptive" "(" expr ")" | expr ;
+    mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
+        guard let e = argumentExpression(info) else { return nil }
+        if case .call(let callee, let args, let span) = e, callee.text == "adaptive" {
+            // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
+            pending.removeAll { $0.span == callee.span }
+            guard args.count == 1 else {
+                report(.error("'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
+                              help: "write, for example, '\(info.name) adaptive(150)'"))
+                return nil
+            }
+            return extraArguments(info, [.adaptive(args[0], span)])
+        }
+        return extraArguments(info, [.value(e)])
+    }
+
+    // insetsArgument = side expr { side expr } | expr { expr } ;
+    // side = "top" | "left" | "bottom" | "right" ;
+    mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
+        if atSideWord(), lookup(nameID(tok)) == nil {
+            var args: [Argument] = []
+            while atSideWord() {
+                let sideID = nameID(tok)
+                let side = Name(names.strings[Int(sideID)], tok.span)
+                advance()
+                if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
+                    report(.error("the side '\(side.text)' is given twice", at: side.span,
+                                  notes: [Note("first given here", span: earlier.span)]))
+                    return nil
+                }
+                if atStatementEnd || !canStartExpression {
+                    if atStatementEnd {
+                        report(.error("missing value after '\(side.text)'", at: side.span,
+                                      help: "write, for example, '\(info.name) \(side.text) 10'"))
+                    } else {
+                        reportUnexpected(expected: "a value after '\(side.text)'")
+                    }
+                    return nil
+                }
+                args.append(.side(side, parseExpr()))
+                if panicking { return nil }
+            }
+            if !atStatementEnd {
+                if canStartExpression {
+                    report(.error("'\(info.name)' takes named sides or plain values, not both", at: tok.span,
+                                  help: "name every side: '\(info.name) top 10 left 4'"))
+                } else {
+                    reportUnexpected(expected: "a side ('top', 'left', 'bottom' or 'right')")
+                }
+                return nil
+            }
+            return args
+        }
+        if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides) {
+            report(.error("unknown side '\(text(tok))'", at: tok.span,
+                          help: "did you mean '\(guess)'? The sides are top, left, bottom and right"))
+            return nil
+        }
+        var args: [Argument] = []
+        while !atStatementEnd, canStartExpression, args.count < 5 {
+            args.append(.value(parseExpr()))
+            if panicking { return nil }
+        }
+        if args.isEmpty {
+            reportUnexpected(expected: "a value for '\(info.name)'")
+            return nil
+        }
+        if ![1, 2, 4].contains(args.count) || !atStatementEnd {
+            if !atStatementEnd, !canStartExpression {
+                reportUnexpected(expected: "another value or the end of the line")
+                return nil
+            }
+            let span = args[0].span.to(args[args.count - 1].span)
+            report(.error("'\(info.name)' takes 1, 2 or 4 values, not \(args.count)\(args.count >= 5 ? " or more" : "")", at: span,
+                          help: "one value for all sides, two for vertical and horizontal, four for top, left, bottom and right; or name them: '\(info.name) top 10 left 4'"))
+            return nil
+        }
+        return args
+    }
+
+    /// True at one of the words `top`, `left`, `bottom`, `right`.
+    mutating func atSideWord() -> Bool {
+        guard tok.kind == .identifier else { return false }
+        let id = nameID(tok)
+        return names.known[Int(id)].contains(.side)
+    }
+
+    /// True when the current word is a name that is visible here (so not a misspelt side).
+    mutating func atSideLikeName() -> Bool {
+        let id = nameID(tok)
+        return lookup(id) != nil || !names.known[Int(id)].intersection([.variable, .function]).isEmpty
+    }
+
+    // valueArguments = expr { expr } ;
+    mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
+        var args: [Argument] = []
+        while args.count < max, !atStatementEnd {
+            guard let e = argumentExpression(info) else { return nil }
+            args.append(.value(e))
+        }
+        return extraArguments(info, args)
+    }
+
+    /// One expression argument, or nil after an error saying why there is none.
+    mutating func argumentExpression(_ info: SettingInfo) -> Expr? {
+        guard canStartExpression else {
+            if isWord(tok, "x") {
+                report(.error("'\(info.name)' takes a value before 'x'", at: tok.span, help: "write, for example, '\(info.example)'"))
+            } else {
+                reportUnexpected(expected: "a value for '\(info.name)'", help: "write, for example, '\(info.example)'")
+            }
+            return nil
+        }
+        let e = parseExpr()
+        return panicking ? nil : e
+    }
+
+    /// Checks that nothing is left on the line after a setting's arguments.
+    mutating func extraArguments(_ info: SettingInfo, _ args: [Argument]) -> [Argument]? {
+        if atStatementEnd { return args }
+        if at(.error) {
+            reportUnexpected(expected: "")
+            return nil
+        }
+        let count: String
+        switch info.shape {
+        case .values(_, let hi) where hi == 2: count = "one or two values"
+        default: count = "one value"
+        }
+        if isWord(tok, "x") {
+            report(.error("'\(info.name)' takes \(count), not a size", at: tok.span, help: "write, for example, '\(info.example)'"))
+        } else if canStartExpression {
+            var hint = "write, for example, '\(info.example)'"
+            if at(.lParen) || at(.minus) {
+                hint = "to compute a value, write it as one expression: '\(info.name) (a - b)'"
+            }
+            report(.error("'\(info.name)' takes \(count)", at: tok.span, help: hint))
+        } else {
+            reportUnexpected(expected: "the end of the statement")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,312 @@
+/// Statements and blocks: the file, `let`, `layout`, `section` and `expect`.
+
+extension Parser {
+    // file = { statement } EOF ;
+    mutating func parseFile() -> SyntaxTree {
+        var statements: [Statement] = []
+        var firstLayout: Block? = nil
+        var firstSection: Span? = nil
+        var layoutNames: [String: Span] = [:]
+        var topExpects: [Span] = []
+        while true {
+            guard let s = nextStatement(in: .file) else {
+                if at(.eof) { break }
+                // A `}` with no block open.
+                panicking = false
+                report(.error("unexpected '}': no block is open here", at: tok.span,
+                              help: "remove it, or look for a '{' missing earlier"))
+                advance()
+                panicking = false
+                continue
+            }
+            switch s.kind {
+            case .layout(let b):
+                if let first = firstSection {
+                    diagnostics.append(.error("'layout' blocks cannot follow top-level sections", at: b.keyword,
+                                              notes: [Note("the first top-level section is at line \(line(of: first.start))")],
+                                              help: "put the sections inside 'layout' blocks, or leave the 'layout' block out"))
+                }
+                if firstLayout == nil { firstLayout = b }
+                if let name = b.name {
+                    if let earlier = layoutNames[name.text] {
+                        diagnostics.append(.error("a layout named '\(name.text)' already exists in this file", at: name.span,
+                                                  notes: [Note("the first '\(name.text)' is here", span: earlier)],
+                                                  help: "give each layout its own name"))
+                    } else {
+                        layoutNames[name.text] = name.span
+                    }
+                }
+            case .section(let b):
+                if firstLayout != nil {
+                    diagnostics.append(.error("a file with 'layout' blocks cannot also have top-level sections", at: b.keyword,
+                                              help: "move this section into a 'layout' block"))
+                }
+                if firstSection == nil { firstSection = b.keyword }
+            case .expect:
+                topExpects.append(s.span)
+            default:
+                break
+            }
+            statements.append(s)
+        }
+        if firstLayout != nil {
+            for span in topExpects {
+                diagnostics.append(.error("'expect' must stand inside a 'layout' block when the file has layouts", at: span,
+                                          help: "move it into the layout whose result it checks"))
+            }
+        }
+        diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
+            .map(\.element)
+        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
+    }
+
+    /// Skips empty statements and reads the next one of a block. nil at a `}` or the end.
+    mutating func nextStatement(in context: Context) -> Statement? {
+        while true {
+            while at(.newline) || at(.semicolon) { advance() }
+            if at(.rBrace) || at(.eof) { return nil }
+            panicking = false
+            opens = 0
+            depth = 0
+            let mark = pending.count
+            let s = parseStatement(in: context)
+            if !panicking, !atStatementEnd {
+                reportUnexpected(expected: "the end of the statement",
+                                 help: "put each statement on its own line, or separate them with ';'")
+            }
+            if pending.count > mark {
+                if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
+                pending.removeSubrange(mark...)
+            }
+            if panicking { synchronize() }
+            if let s { return s }
+        }
+    }
+
+    // statement = let | layout | section | expect | setting ;
+    mutating func parseStatement(in context: Context) -> Statement? {
+        switch tok.kind {
+        case .kwLet: return parseLet()
+        case .kwLayout: return parseLayout(in: context)
+        case .kwSection: return parseSection(in: context)
+        case .kwExpect: return parseExpect()
+        case .identifier: return parseSetting(in: context)
+        default:
+            reportUnexpected(expected: "a statement",
+                             help: tok.kind == .error ? nil : "a statement is a setting, 'let', 'layout', 'section' or 'expect'")
+            return nil
+        }
+    }
+
+    // let = "let" IDENT [ "(" [ IDENT { "," IDENT } [ "," ] ] ")" ] "=" expr ;
+    mutating func parseLet() -> Statement? {
+        let start = tok.start
+        advance()
+        guard let (word, id) = bindableName(what: "name after 'let'") else { return nil }
+        let binding = newBinding(.value, word.span)
+        let name = Identifier(word.text, word.span, binding: binding)
+        var parameters: [Identifier]? = nil
+        var paramIDs: [Int32] = []
+        if at(.lParen) {
+            let open = pos
+            advance()
+            var params: [Identifier] = []
+            while !at(.rParen) {
+                guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
+                if let dup = params.first(where: { $0.text == p.text }) {
+                    reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
+                                             notes: [Note("first named here", span: dup.span)]))
+                }
+                params.append(Identifier(p.text, p.span, binding: newBinding(.parameter(index: params.count), p.span)))
+                paramIDs.append(pid)
+                if at(.comma) { advance() } else { break }
+            }
+            bindings[Int(binding)].kind = .function(arity: params.count)
+            guard closing(.rParen, opened: open) else {
+                declare(name, id, binding, silently: true)
+                return nil
+            }
+            parameters = params
+        }
+        guard at(.assign) else {
+            declare(name, id, binding, silently: true)
+            let shown = parameters == nil ? name.text : "\(name.text)(\(parameters!.map(\.text).joined(separator: ", ")))"
+            reportUnexpected(expected: "'=' after 'let \(shown)'", help: "write 'let \(shown) = value'")
+            return nil
+        }
+        advance()
+        guard canStartExpression else {
+            declare(name, id, binding, silently: true)
+            reportUnexpected(expected: "a value after '='")
+            return nil
+        }
+        pushScope()
+        if let params = parameters {
+            // A function sees itself (it may call itself) and its parameters.
+            declare(name, id, binding, silently: true)
+            for (p, pid) in zip(params, paramIDs) { declare(p, pid, p.binding, silently: true) }
+        }
+        let value = parseExpr()
+        popScope()
+        declare(name, id, binding)
+        let decl = LetDecl(name: name, parameters: parameters, value: value)
+        return Statement(kind: .let(decl), span: Span(start, prevEnd))
+    }
+
+    // layout = "layout" name "{" { statement } "}" ;
+    mutating func parseLayout(in context: Context) -> Statement? {
+        let keyword = tok.span
+        advance()
+        if context != .file {
+            reportAndContinue(.error("'layout' cannot stand inside \(context.name)", at: keyword,
+                                     help: "'layout' blocks stand at the top level only: close this \(context == .section ? "section" : "layout") first"))
+        }
+        var name: BlockName? = nil
+        if at(.error) {
+            return blockAfterBadName(keyword: keyword, keywordText: "layout", inner: .layout)
+        } else if at(.identifier) || at(.string) {
+            name = parseName()
+        } else if at(.lBrace) {
+            reportAndContinue(.error("a layout needs a name", at: tok.span, help: "write 'layout feed {'"))
+        } else {
+            reportUnexpected(expected: "a name after 'layout'", help: "write 'layout feed {'")
+            return nil
+        }
+        guard let block = parseBlock(keyword: keyword, keywordText: "layout", name: name, inner: .layout) else { return nil }
+        return Statement(kind: .layout(block), span: Span(keyword.start, prevEnd))
+    }
+
+    // section = "section" [ name ] "{" { statement } "}" ;
+    mutating func parseSection(in context: Context) -> Statement? {
+        let keyword = tok.span
+        advance()
+        if context == .section {
+            reportAndContinue(.error("sections cannot be nested", at: keyword,
+                                     help: "close the section before starting another"))
+        }
+        if at(.error) {
+            return blockAfterBadName(keyword: keyword, keywordText: "section", inner: .section)
+        }
+        let name = at(.identifier) || at(.string) ? parseName() : nil
+        guard let block = parseBlock(keyword: keyword, keywordText: "section", name: name, inner: .section) else { return nil }
+        return Statement(kind: .section(block), span: Span(keyword.start, prevEnd))
+    }
+
+    /// A block whose name did not lex (a bad escape, an unterminated string): the lexer's error,
+    /// then the block as if the name were fine. An unterminated string that swallowed the `{` at
+    /// the end of its line still opens the block, so its `}` does not look stray.
+    mutating func blockAfterBadName(keyword: Span, keywordText: String, inner: Context) -> Statement? {
+        let bad = tok
+        if let d = lexErrors[pos] { reportAndContinue(d) }
+        advance()
+        let name = BlockName(text: text(bad), span: bad.span, quoted: true)
+        var swallowed = Substring(text(bad))
+        while swallowed.last == " " || swallowed.last == "\t" { swallowed = swallowed.dropLast() }
+        let block: Block?
+        if !at(.lBrace), swallowed.hasSuffix("{") {
+            block = parseBlockBody(keyword: keyword, name: name, open: Span(bad.end - 1, bad.end), inner: inner)
+        } else {
+            block = parseBlock(keyword: keyword, keywordText: keywordText, name: name, inner: inner)
+        }
+        guard let block else { return nil }
+        let kind: Statement.Kind = inner == .layout ? .layout(block) : .section(block)
+        return Statement(kind: kind, span: Span(keyword.start, prevEnd))
+    }
+
+    // name = IDENT | STRING ;
+    mutating func parseName() -> BlockName {
+        let t = tok
+        advance()
+        if t.kind == .string { return BlockName(text: stringValue(t), span: t.span, quoted: true) }
+        return BlockName(text: text(t), span: t.span, quoted: false)
+    }
+
+    /// `"{" { statement } "}"` of a layout or section.
+    mutating func parseBlock(keyword: Span, keywordText: String, name: BlockName?, inner: Context) -> Block? {
+        if !at(.lBrace) {
+            var look = pos
+            while tokens[look].kind == .newline { look += 1 }
+            if at(.newline), tokens[look].kind == .lBrace {
+                reportAndContinue(.error("'{' must stand on the line of '\(keywordText)'", at: tokens[look].span,
+                                         help: "move the '{' up to the end of line \(line(of: keyword.start))"))
+                pos = look
+            } else {
+                reportUnexpected(expected: "'{' after '\(keywordText)\(name.map { " " + source.text($0.span) } ?? "")'")
+                return nil
+            }
+        }
+        let open = tok.span
+        if scopes.count > Parser.maxBlockDepth {
+            report(.error("blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
+                          help: "a layout holds sections, and sections hold no blocks"))
+            return skipBlock(keyword: keyword, name: name, open: open)
+        }
+        advance()
+        return parseBlockBody(keyword: keyword, name: name, open: open, inner: inner)
+    }
+
+    /// Steps over a block without reading it, braces counted in a loop (no recursion).
+    mutating func skipBlock(keyword: Span, name: BlockName?, open: Span) -> Block {
+        var balance = 0
+        var close: Span? = nil
+        while !at(.eof) {
+            if at(.lBrace) { balance += 1 }
+            if at(.rBrace) {
+                balance -= 1
+                if balance == 0 {
+                    close = tok.span
+                    advance()
+                    break
+                }
+            }
+            advance()
+        }
+        return Block(keyword: keyword, name: name, statements: [], openBrace: open, closeBrace: close)
+    }
+
+    /// The statements of a block after its `{`, and the `}`.
+    mutating func parseBlockBody(keyword: Span, name: BlockName?, open: Span, inner: Context) -> Block? {
+        pushScope()
+        let mark = scratchStatements.count
+        while let s = nextStatement(in: inner) { scratchStatements.append(s) }
+        let statements = scratchStatements.takeTail(from: mark)
+        popScope()
+        var close: Span? = nil
+        if at(.rBrace) {
+            close = tok.span
+            advance()
+        } else {
+            incomplete = true
+            panicking = false
+            report(.error("'}' expected to close '{' at line \(line(of: open.start))", at: .point(prevEnd),
+                          notes: [Note("the block opened here", span: open)]))
+        }
+        return Block(keyword: keyword, name: name, statements: statements, openBrace: open, closeBrace: close)
+    }
+
+    // expect = "expect" expr [ "," STRING ] ;
+    mutating func parseExpect() -> Statement? {
+        let start = tok.start
+        advance()
+        guard canStartExpression else {
+            reportUnexpected(expected: "a condition after 'expect'", help: "write, for example, 'expect contentHeight == 864'")
+            return nil
+        }
+        let conditionStart = tok.start
+        let condition = parseExpr()
+        let written = Span(conditionStart, prevEnd)
+        var label: Name? = nil
+        if !panicking, at(.comma) {
+            advance()
+            guard at(.string) else {
+                reportUnexpected(expected: "a string after ',' to label the expectation",
+                                 help: "write the label in double quotes: expect ..., \"header height\"")
+                return nil
+            }
+            label = Name(stringValue(tok), tok.span)
+            advance()
+        }
+        return Statement(kind: .expect(Expectation(condition: condition, written: written, label: label)), span: Span(start, prevEnd))
+    }
+}
