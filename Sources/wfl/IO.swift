@@ -122,6 +122,17 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
 ///   written as it is: renaming a file over it would replace it.
 func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
+    // What the path names, through every link: the kernel follows the links that name no path
+    // (`/dev/stdout` on a pipe is `/proc/self/fd/1`, a link to `pipe:[...]`).
+    var named = stat()
+    if stat(path, &named) == 0 {
+        switch named.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return why(errorText(EISDIR))
+        case S_IFSOCK: return why("it is a socket, not a file")
+        default: return writeInPlace(path, bytes).map(why)
+        }
+    }
     let target: String
     switch resolveLinks(path) {
     case .failure(let e): return why(errorText(e.code))
