@@ -16,7 +16,7 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
     ("fmt", "wfl fmt FILE... [-w]",
      "Print the canonical form of each FILE: two-space indents, one statement a line, spaces around\nbinary operators, at most one blank line, comments where they were. -w rewrites the files\ninstead, each whole or not at all. A file with errors is left as it is (exit status 65)."),
     ("diff", "wfl diff A B [--tolerance T]",
-     "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. A or B may be a spec: a file named *.wfl (or\nstandard input that is neither json nor csv) is evaluated as 'wfl run' evaluates it (its\ndiagnostics are shown; exit status 65 when it has errors) and its tables, at offset 0,0,\nare compared. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001)."),
+     "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001).\nA or B may be a spec instead: a file named *.wfl, or standard input that is neither json\n(it starts with '{' or '[') nor csv (it starts with 'layout,'). It is evaluated as 'wfl run'\nevaluates it (its diagnostics are shown; exit status 65 when it has errors), and its tables\nat offset 0,0 are compared as their json would be."),
     ("repl", "wfl repl",
      "The interactive session: one layout under construction. Type statements as in a .wfl file\n(the summary says what moved), an expression to see its value ('frame(0, 3)'), or a command:\n:help :table :json :show :load FILE :save FILE :reset :undo :quit. On a pipe it prints\nresults only, one per entry (exit status 65 when an entry had errors)."),
     ("help", "wfl help COMMAND", "Show the help of one command."),
@@ -32,7 +32,7 @@ let generalHelp = """
 
     FILE may be '-' for standard input.
     Exit status: 0 success, 1 'test' or 'diff' found differences, 64 usage error, 65 errors in the spec,
-    74 a file could not be read or written.
+    74 a file (or standard output) could not be read or written.
 
     """
 

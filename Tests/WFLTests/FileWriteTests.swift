@@ -379,6 +379,12 @@ final class DiffSpecTests: XCTestCase {
         XCTAssertEqual(try WFLCommand.run(["diff", "-", "feed.wfl"], input: csv, directory: work).status, 0)
     }
 
+    func testTheHelpSaysHowASpecIsRecognised() throws {
+        let r = try WFLCommand.run(["help", "diff"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("A or B may be a spec instead: a file named *.wfl"), r.stdout)
+    }
+
     /// A spec with errors: its diagnostics as `wfl run` shows them, exit 65, nothing compared.
     func testASpecWithErrorsExits65WithItsDiagnostics() throws {
         try Data("items 2\nheight foo\n".utf8).write(to: work.appendingPathComponent("bad.wfl"))
