@@ -158,9 +158,10 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure = writeBytes(fd, bytes).map(errorText)
     if exists {
-        // The owner first: changing it clears the set-user-ID and set-group-ID bits.
-        if getuid() == 0 || geteuid() == st.st_uid { _ = fchown(fd, st.st_uid, st.st_gid) }
-        fchmod(fd, st.st_mode & 0o7777)
+        // The owner first: changing it clears the set-user-ID and set-group-ID bits. Those bits
+        // are kept only with the owner, so no one else's file becomes theirs to run as them.
+        let owned = (getuid() == 0 || geteuid() == st.st_uid) && fchown(fd, st.st_uid, st.st_gid) == 0
+        fchmod(fd, st.st_mode & (owned ? 0o7777 : 0o1777))
     } else {
         // mkstemp makes the file 0600; a new file gets what `open` would give it.
         let mask = umask(0)

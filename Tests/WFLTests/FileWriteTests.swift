@@ -182,6 +182,13 @@ final class FileWriteTests: XCTestCase {
         if root {
             XCTAssertEqual(st.st_uid, 4321)
             XCTAssertEqual(st.st_gid, 4322)
+            // With its owner kept, a set-group-ID bit is kept too.
+            try Data("items   2\n".utf8).write(to: spec)
+            XCTAssertEqual(chmod(spec.path, 0o2640), 0)
+            XCTAssertEqual(try WFLCommand.run(["fmt", "-w", "spec.wfl"], directory: work).status, 0)
+            XCTAssertEqual(stat(spec.path, &st), 0)
+            XCTAssertEqual(st.st_mode & 0o7777, 0o2640)
+            XCTAssertEqual(st.st_uid, 4321)
         }
 
         try Data("old\n".utf8).write(to: url("out.txt"))
