@@ -6,7 +6,7 @@ let wflVersion = "0.1.0"
 /// One help text per command; `wfl --help` lists them all.
 let commandHelp: [(name: String, usage: String, text: String)] = [
     ("run", "wfl run FILE [--format table|json|csv|swift|svg|html|ascii] [--layout NAME] [--offset X,Y] [--rect X,Y,W,H] [-o FILE]",
-     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same.\n-o writes the file whole or not at all; --layout picks one layout of the file.\n--offset X,Y gives the frames at that scroll offset (pinned headers, zoomFirst; default 0,0);\n--rect X,Y,W,H prints only the elements that overlap the rect, at the offset.\nsvg and html draw the layouts (html: one self-contained page, a slider for frames that move\nwith the offset); ascii draws the viewport with box-drawing characters, as wide as the terminal\n(80 columns when the output is not one)."),
+     "Evaluate FILE and print the attribute table of each layout in it. 'wfl FILE' is the same.\n-o writes the file whole or not at all (through a symlink, into its target; a device or FIFO\nis written as it stands); without --format, -o's extension picks the format (.json, .csv,\n.swift, .svg, .html; any other: table). --layout picks one layout of the file.\n--offset X,Y gives the frames at that scroll offset (pinned headers, zoomFirst; default 0,0);\n--rect X,Y,W,H prints only the elements that overlap the rect, at the offset.\nsvg and html draw the layouts (html: one self-contained page, a slider for frames that move\nwith the offset); ascii draws the viewport with box-drawing characters, as wide as the terminal\n(80 columns when the output is not one)."),
     ("tokens", "wfl tokens FILE",
      "Print the lexer's tokens, one a line, with their positions (line:column-line:column)."),
     ("ast", "wfl ast FILE",
@@ -16,7 +16,7 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
     ("fmt", "wfl fmt FILE... [-w]",
      "Print the canonical form of each FILE: two-space indents, one statement a line, spaces around\nbinary operators, at most one blank line, comments where they were. -w rewrites the files\ninstead, each whole or not at all. A file with errors is left as it is (exit status 65)."),
     ("diff", "wfl diff A B [--tolerance T]",
-     "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001)."),
+     "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001).\nA or B may be a spec instead: a file named *.wfl, or standard input that is neither json\n(it starts with '{' or '[') nor csv (it starts with 'layout,'). It is evaluated as 'wfl run'\nevaluates it (its diagnostics are shown; exit status 65 when it has errors), and its tables\nat offset 0,0 are compared as their json would be."),
     ("repl", "wfl repl",
      "The interactive session: one layout under construction. Type statements as in a .wfl file\n(the summary says what moved), an expression to see its value ('frame(0, 3)'), or a command:\n:help :table :json :show :load FILE :save FILE :reset :undo :quit. On a pipe it prints\nresults only, one per entry (exit status 65 when an entry had errors)."),
     ("help", "wfl help COMMAND", "Show the help of one command."),
@@ -32,7 +32,7 @@ let generalHelp = """
 
     FILE may be '-' for standard input.
     Exit status: 0 success, 1 'test' or 'diff' found differences, 64 usage error, 65 errors in the spec,
-    74 a file could not be read or written.
+    74 a file (or standard output) could not be read or written.
 
     """
 

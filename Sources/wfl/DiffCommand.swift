@@ -1,8 +1,8 @@
 import WFL
 
-/// `wfl diff A B [--tolerance T]`: compares two attribute tables (json or csv) element by element
-/// (CLI.md, "wfl diff"). Prints nothing when they agree; otherwise at most `shown` lines of
-/// differences and then their count, and exits with 1.
+/// `wfl diff A B [--tolerance T]`: compares two attribute tables (json or csv, or a spec's,
+/// evaluated) element by element (docs/usage.md, "wfl diff"). Prints nothing when they agree;
+/// otherwise at most `shown` lines of differences and then their count, and exits with 1.
 struct DiffCommand {
     let cli: CLI
     static let shown = 20
@@ -51,13 +51,19 @@ struct DiffCommand {
             case .success(let s):
                 source = s
             }
+            if DiffCommand.isSpec(path: path, bytes: source.bytes) {
+                // Evaluated as `wfl run` evaluates it, and compared as its json would be.
+                let compiled = Pipeline.run(source)
+                if !compiled.diagnostics.isEmpty {
+                    writeErr(DiagnosticRenderer(color: stderrIsColourTerminal).render(compiled.diagnostics, in: source))
+                }
+                if compiled.hasErrors { return Exit.dataError }
+                tables.append(compiled.tables.map { ReadLayout($0.at(.zero)) })
+                continue
+            }
             switch TableReader.read(source.bytes) {
             case .failure(let e):
-                var hint = ""
-                if path.hasSuffix(".wfl") {
-                    hint = "\n  = help: '\(path)' is a spec, not a table: compare its table, written with 'wfl run \(path) --format json -o FILE'"
-                }
-                writeErr("wfl: \(source.name):\(e.line):\(e.column): \(e.message)\(hint)\n")
+                writeErr("wfl: \(source.name):\(e.line):\(e.column): \(e.message)\n")
                 return Exit.dataError
             case .success(let layouts):
                 if let e = TableDiff.duplicate(in: layouts) {
@@ -76,5 +82,20 @@ struct DiffCommand {
         }
         writeOut("\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")
         return Exit.differences
+    }
+}
+
+extension DiffCommand {
+    /// True when a side of the diff is a spec to evaluate rather than a table to read: a file
+    /// named `*.wfl`, or standard input that is neither json (its first character that is not
+    /// white space is `{` or `[`) nor wfl's csv (it starts with `layout,`). Any other file is read
+    /// as a table, whatever it holds, so that a damaged table gets the table reader's message.
+    static func isSpec(path: String, bytes: [UInt8]) -> Bool {
+        if path != "-" { return path.lowercased().hasSuffix(".wfl") }
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return false }
+        return !text.starts(with: Array("layout,".utf8))
     }
 }

@@ -24,18 +24,40 @@ func writeErr(_ text: String) {
     writeAll(STDERR_FILENO, Array(text.utf8))
 }
 
+/// Set when standard output is a closed pipe (EPIPE with SIGPIPE blocked): the rest of the
+/// output is dropped quietly, as SIGPIPE would have ended wfl quietly.
+nonisolated(unsafe) var standardOutputClosed = false
+
+/// Writes all of `bytes` to `fd`. A failed write to standard output (a full disk, /dev/full, an
+/// I/O error) ends wfl with exit status 74 at once, so no output is lost in silence; a closed pipe
+/// stays quiet. Failures on standard error are ignored: there is nowhere left to say them.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var done = 0
-    bytes.withUnsafeBytes { raw in
+    if fd == STDOUT_FILENO && standardOutputClosed { return }
+    let failure: Int32? = bytes.withUnsafeBytes { raw in
+        var done = 0
         while done < raw.count {
             let n = write(fd, raw.baseAddress! + done, raw.count - done)
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             done += n
         }
+        return nil
     }
+    guard fd == STDOUT_FILENO, let failure else { return }
+    if failure == EPIPE {
+        standardOutputClosed = true
+        return
+    }
+    outputBuffer.removeAll()
+    writeAll(STDERR_FILENO, Array("wfl: cannot write standard output: \(errorText(failure))\n".utf8))
+    exit(Exit.ioError)
+}
+
+/// `strerror`, lower-case, as wfl's messages are.
+func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
 }
 
 /// True when diagnostics on standard error may be coloured: a terminal, and no `NO_COLOR`.
@@ -86,38 +108,69 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
     return .success(bytes)
 }
 
-/// Writes a file whole or not at all: a temporary file beside it, then a rename. Returns why it
-/// failed, or nil. Killed half-way (SIGKILL, power loss), wfl leaves the old file as it was and
-/// may leave the temporary file, `.NAME.wfl-tmp-XXXXXX` beside it, which can be deleted.
+/// Writes a file whole or not at all, and never replaces what stands at the path with something
+/// else. Returns why it failed, or nil.
+///
+/// - A symbolic link (a chain of them) is followed: its target is written and the link stays. A
+///   dangling link creates its target, as `echo > link` does.
+/// - A regular file is rewritten through a temporary file beside it and a rename, keeping its
+///   permissions (and its owner and group, where wfl may set them). Killed half-way (SIGKILL,
+///   power loss), wfl leaves the old file as it was and may leave the temporary file,
+///   `.NAME.wfl-tmp-XXXXXX` beside it, which can be deleted.
+/// - A new file gets the usual permissions, 0666 less the umask.
+/// - Anything else that is not a directory (a device such as /dev/null, a FIFO) is opened and
+///   written as it is: renaming a file over it would replace it.
 func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
-    let slash = path.lastIndex(of: "/")
-    let dir = slash.map { String(path[..<$0]) } ?? "."
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if fd < 0 { return why(String(cString: strerror(errno)).lowercased()) }
-    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var done = 0
-    var failure: String? = nil
-    bytes.withUnsafeBytes { raw in
-        while done < raw.count {
-            let n = write(fd, raw.baseAddress! + done, raw.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno)).lowercased()
-                return
-            }
-            done += n
+    // What the path names, through every link: the kernel follows the links that name no path
+    // (`/dev/stdout` on a pipe is `/proc/self/fd/1`, a link to `pipe:[...]`).
+    var named = stat()
+    if stat(path, &named) == 0 {
+        switch named.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return why(errorText(EISDIR))
+        case S_IFSOCK: return why("it is a socket, not a file")
+        default: return writeInPlace(path, bytes).map(why)
         }
     }
-    // Keep the usual permissions of a new file (mkstemp makes it 0600).
-    let mask = umask(0)
-    umask(mask)
-    fchmod(fd, 0o666 & ~mask)
-    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)).lowercased() }
-    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)).lowercased() }
-    if failure == nil, rename(tmp, path) != 0 { failure = String(cString: strerror(errno)).lowercased() }
+    let target: String
+    switch resolveLinks(path) {
+    case .failure(let e): return why(errorText(e.code))
+    case .success(let t): target = t
+    }
+    var st = stat()
+    let exists = stat(target, &st) == 0
+    if !exists && errno != ENOENT { return why(errorText(errno)) }
+    if exists {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return why(errorText(EISDIR))
+        case S_IFSOCK: return why("it is a socket, not a file")
+        default: return writeInPlace(target, bytes).map(why)
+        }
+    }
+    let slash = target.lastIndex(of: "/")
+    let dir = slash.map { String(target[..<$0]) } ?? "."
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-tmp-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd < 0 { return why(errorText(errno)) }
+    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var failure = writeBytes(fd, bytes).map(errorText)
+    if exists {
+        // The owner first: changing it clears the set-user-ID and set-group-ID bits. Those bits
+        // are kept only with the owner, so no one else's file becomes theirs to run as them.
+        let owned = (getuid() == 0 || geteuid() == st.st_uid) && fchown(fd, st.st_uid, st.st_gid) == 0
+        fchmod(fd, st.st_mode & (owned ? 0o7777 : 0o1777))
+    } else {
+        // mkstemp makes the file 0600; a new file gets what `open` would give it.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+    }
+    if failure == nil, fsync(fd) != 0 { failure = errorText(errno) }
+    if close(fd) != 0, failure == nil { failure = errorText(errno) }
+    if failure == nil, rename(tmp, target) != 0 { failure = errorText(errno) }
     if let failure {
         unlink(tmp)
         return why(failure)
@@ -125,3 +178,59 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     return nil
 }
 
+/// The path a chain of symbolic links ends at (the path itself when it is no link); the last one
+/// may not exist. A relative link is read from its link's folder. Fails with ELOOP after 40 links,
+/// as the kernel does.
+func resolveLinks(_ path: String) -> Result<String, Errno> {
+    var current = path
+    for _ in 0..<40 {
+        var st = stat()
+        guard lstat(current, &st) == 0 else {
+            return errno == ENOENT ? .success(current) : .failure(Errno(code: errno))
+        }
+        guard st.st_mode & S_IFMT == S_IFLNK else { return .success(current) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(current, &buffer, buffer.count - 1)
+        guard n >= 0 else { return .failure(Errno(code: errno)) }
+        let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if link.hasPrefix("/") {
+            current = link
+        } else if let slash = current.lastIndex(of: "/") {
+            current = String(current[...slash]) + link
+        } else {
+            current = link
+        }
+    }
+    return .failure(Errno(code: ELOOP))
+}
+
+/// A system call's failure.
+struct Errno: Error {
+    var code: Int32
+}
+
+/// Writes into a device or FIFO as it stands: opened for writing only, never created or
+/// truncated. Opening a FIFO waits for its reader, as the shell's `>` does.
+func writeInPlace(_ path: String, _ bytes: [UInt8]) -> String? {
+    let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    if fd < 0 { return errorText(errno) }
+    var failure = writeBytes(fd, bytes).map(errorText)
+    if close(fd) != 0, failure == nil { failure = errorText(errno) }
+    return failure
+}
+
+/// Writes all of `bytes` to `fd`; the errno of a failed write, or nil.
+func writeBytes(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { raw in
+        var done = 0
+        while done < raw.count {
+            let n = write(fd, raw.baseAddress! + done, raw.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return nil
+    }
+}

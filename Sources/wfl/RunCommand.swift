@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `wfl run FILE [--format table|json|csv] [--layout NAME] [--offset X,Y] [--rect X,Y,W,H] [-o FILE]`, and
-/// `wfl FILE`.
+/// `wfl run FILE [--format table|json|csv|swift|svg|html|ascii] [--layout NAME] [--offset X,Y]
+/// [--rect X,Y,W,H] [-o FILE]`, and `wfl FILE`.
 struct RunCommand {
     let cli: CLI
 
@@ -16,7 +16,7 @@ struct RunCommand {
 
     func run(_ args: [String]) -> Int32 {
         var path: String? = nil
-        var format = "table"
+        var givenFormat: String? = nil
         var layoutName: String? = nil
         var output: String? = nil
         var offset = Offset.zero
@@ -32,7 +32,7 @@ struct RunCommand {
             switch a {
             case "--format", "-f":
                 guard let v = value(a) else { return cli.usageError("'\(a)' needs a value: table, json, csv, svg, html or ascii", command: "run") }
-                format = v
+                givenFormat = v
             case "--layout":
                 guard let v = value(a) else { return cli.usageError("'--layout' needs a layout name", command: "run") }
                 layoutName = v
@@ -53,7 +53,7 @@ struct RunCommand {
                 rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3])
             default:
                 if a.hasPrefix("--format=") {
-                    format = String(a.dropFirst("--format=".count))
+                    givenFormat = String(a.dropFirst("--format=".count))
                 } else if a.hasPrefix("--offset=") || a.hasPrefix("--rect=") {
                     let (option, v) = a.hasPrefix("--offset=") ? ("--offset", a.dropFirst(9)) : ("--rect", a.dropFirst(7))
                     let n = option == "--offset" ? 2 : 4
@@ -74,6 +74,8 @@ struct RunCommand {
             k += 1
         }
         guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
+        // Without --format, -o's extension picks the format.
+        let format = givenFormat ?? output.map(RunCommand.format(forOutput:)) ?? "table"
         guard RunCommand.builtFormats.contains(format) else {
             let guess = Suggest.closest(to: format, among: RunCommand.builtFormats).map { "; did you mean '\($0)'?" } ?? ""
             return cli.usageError("unknown format '\(format)'\(guess)", command: "run")
@@ -144,6 +146,15 @@ struct RunCommand {
 }
 
 extension RunCommand {
+    /// The format `-o FILE` gives when no `--format` is given: `.json`, `.csv`, `.swift`, `.svg`,
+    /// `.html` (in any case) give theirs; any other extension, none, and `-` give `table`.
+    static func format(forOutput path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "table" }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return ["json", "csv", "swift", "svg", "html"].contains(ext) ? ext : "table"
+    }
+
     /// `count` finite numbers separated by commas ("0,120"), or nil.
     static func numbers(_ text: String, count: Int) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
