@@ -51,7 +51,7 @@ final class FlatRuleTests: XCTestCase {
                 let viaCode = Result { () throws(EvalError) -> Double in try compiled.evaluate(&d, item: i) }
                 switch (viaFlat, viaCode) {
                 case (.success(let x), .success(let y)): XCTAssertEqual(x.bitPattern, y.bitPattern)
-                case (.failure(let x), .failure(let y)): XCTAssertEqual(x.message(in: ""), y.message(in: ""))
+                case (.failure(let x), .failure(let y)): XCTAssertEqual(x, y)
                 default: XCTFail("\(expr) at \(i): \(viaFlat) against \(viaCode)")
                 }
             }

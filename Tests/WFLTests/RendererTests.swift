@@ -5,7 +5,7 @@ final class RendererTests: XCTestCase {
     func testGutterWidensWithTheLineNumber() {
         let text = String(repeating: "\n", count: 11) + "  colums 3\n"
         let source = SourceFile(name: "f.wfl", text: text)
-        let d = Diagnostic.error("unknown setting 'colums'", at: Span(13, 19), help: "did you mean 'columns'?")
+        let d = Diagnostic.error(.unknownSetting, "unknown setting 'colums'", at: Span(13, 19), help: "did you mean 'columns'?")
         XCTAssertEqual(DiagnosticRenderer().render(d, in: source), """
             f.wfl:12:3: error: unknown setting 'colums'
               12 |   colums 3
@@ -17,7 +17,7 @@ final class RendererTests: XCTestCase {
 
     func testSpanOverSeveralLinesMarksItsFirstLineAndNotesHaveTheirOwnPlace() {
         let source = SourceFile(name: "f.wfl", text: "let a = [1,\n  2\n")
-        let d = Diagnostic.error("something", at: Span(8, 15), notes: [Note("here", span: Span(8, 9)), Note("plain")])
+        let d = Diagnostic.error(.unexpectedToken, "something", at: Span(8, 15), notes: [Note("here", span: Span(8, 9)), Note("plain")])
         XCTAssertEqual(DiagnosticRenderer().render(d, in: source), """
             f.wfl:1:9: error: something
               1 | let a = [1,
@@ -32,7 +32,7 @@ final class RendererTests: XCTestCase {
 
     func testColourOnlyWhenAsked() {
         let source = SourceFile(name: "f.wfl", text: "x\n")
-        let d = Diagnostic.warning("w", at: Span(0, 1))
+        let d = Diagnostic.warning(.setTwice, "w", at: Span(0, 1))
         XCTAssertEqual(DiagnosticRenderer(color: true).render(d, in: source), """
             \u{1B}[1mf.wfl:1:1:\u{1B}[0m \u{1B}[1;33mwarning\u{1B}[0m: \u{1B}[1mw\u{1B}[0m
               \u{1B}[1;34m1 |\u{1B}[0m x
@@ -44,7 +44,7 @@ final class RendererTests: XCTestCase {
 
     func testColumnsCountScalarsAndCRLFIsOneNewline() {
         let source = SourceFile(name: "f.wfl", text: "a\r\n\"héé\" colums\r\n")
-        let d = Diagnostic.error("e", at: Span(11, 17))
+        let d = Diagnostic.error(.unexpectedToken, "e", at: Span(11, 17))
         XCTAssertEqual(DiagnosticRenderer().render(d, in: source), """
             f.wfl:2:7: error: e
               2 | "héé" colums
@@ -56,7 +56,7 @@ final class RendererTests: XCTestCase {
     func testALongLineIsShownAsAWindowAroundTheSpan() {
         let text = "items 1 " + String(repeating: " ", count: 1000) + "colums 3 " + String(repeating: "x", count: 500) + "\n"
         let source = SourceFile(name: "f.wfl", text: text)
-        let d = Diagnostic.error("unknown setting 'colums'", at: Span(1008, 1014))
+        let d = Diagnostic.error(.unknownSetting, "unknown setting 'colums'", at: Span(1008, 1014))
         XCTAssertEqual(DiagnosticRenderer().render(d, in: source), """
             f.wfl:1:1009: error: unknown setting 'colums'
               1 | ...\(String(repeating: " ", count: 60))colums 3 \(String(repeating: "x", count: 51))...

@@ -789,7 +789,7 @@ final class RobustnessTests: XCTestCase {
         let errors = Parser.parse(SourceFile(name: "t.wfl", text: s)).diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.count, 2000)
         XCTAssertEqual(errors.first?.help, ["did you mean 'value0'?"])
-        let suggested = errors.filter { $0.help.contains { $0.hasPrefix("did you mean") } }.count
+        let suggested = errors.filter { $0.help.contains { $0.description.hasPrefix("did you mean") } }.count
         XCTAssertGreaterThan(suggested, 0)
         XCTAssertLessThanOrEqual(suggested, 100, "suggestions are looked for at most 100 times a file")
     }

@@ -5,41 +5,58 @@ public enum Severity: String, Sendable {
 
 /// A remark attached to a diagnostic, with or without a place of its own.
 public struct Note: Equatable, Sendable {
-    public var message: String
+    /// The words, line references kept as spans.
+    public var text: DiagnosticText
     public var span: Span?
 
-    public init(_ message: String, span: Span? = nil) {
-        self.message = message
+    public init(_ text: DiagnosticText, span: Span? = nil) {
+        self.text = text
         self.span = span
     }
+
+    /// The words as shown against the file the note was made for.
+    public var message: String { text.description }
 }
 
 /// A problem found in a `.wfl` file, as data: rendered in one place (`DiagnosticRenderer`).
 ///
 /// Messages start lower-case, quote the user's words with `'...'`, and make sense on their own.
+/// Code that needs to know what a diagnostic is about reads its `code`, never its words.
 public struct Diagnostic: Equatable, Sendable {
+    /// What it is about: stable across wordings (`docs/diagnostics.md` lists them).
+    public var code: DiagnosticCode
     public var severity: Severity
-    public var message: String
+    /// The words, line references kept as spans.
+    public var text: DiagnosticText
     /// The smallest part of the source the message is about; an empty span is one caret.
     public var span: Span
     public var notes: [Note]
     /// Suggestions, each printed as `= help: ...`.
-    public var help: [String]
+    public var help: [DiagnosticText]
 
-    public init(_ severity: Severity, _ message: String, at span: Span, notes: [Note] = [], help: [String] = []) {
-        self.severity = severity
-        self.message = message
+    /// A diagnostic of `code`, an error or a warning as the code says.
+    public init(_ code: DiagnosticCode, _ text: DiagnosticText, at span: Span, notes: [Note] = [], help: [DiagnosticText] = []) {
+        self.code = code
+        self.severity = code.severity
+        self.text = text
         self.span = span
         self.notes = notes
         self.help = help
     }
 
-    public static func error(_ message: String, at span: Span, notes: [Note] = [], help: String? = nil) -> Diagnostic {
-        Diagnostic(.error, message, at: span, notes: notes, help: help.map { [$0] } ?? [])
+    /// The message as shown against the file it was made for.
+    public var message: String { text.description }
+
+    /// An error (`code` must be an `E` code).
+    public static func error(_ code: DiagnosticCode, _ text: DiagnosticText, at span: Span, notes: [Note] = [], help: String? = nil) -> Diagnostic {
+        assert(code.severity == .error, "\(code) is not an error code")
+        return Diagnostic(code, text, at: span, notes: notes, help: help.map { [DiagnosticText($0)] } ?? [])
     }
 
-    public static func warning(_ message: String, at span: Span, notes: [Note] = [], help: String? = nil) -> Diagnostic {
-        Diagnostic(.warning, message, at: span, notes: notes, help: help.map { [$0] } ?? [])
+    /// A warning (`code` must be a `W` code).
+    public static func warning(_ code: DiagnosticCode, _ text: DiagnosticText, at span: Span, notes: [Note] = [], help: String? = nil) -> Diagnostic {
+        assert(code.severity == .warning, "\(code) is not a warning code")
+        return Diagnostic(code, text, at: span, notes: notes, help: help.map { [DiagnosticText($0)] } ?? [])
     }
 }
 

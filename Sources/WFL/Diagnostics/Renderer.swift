@@ -24,20 +24,25 @@ public struct DiagnosticRenderer: Sendable {
     public func render(_ d: Diagnostic, in file: SourceFile) -> String {
         var out = ""
         let sev = d.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
-        out += header(file, d.span.start) + " " + sev + ": " + paint(d.message, "1") + "\n"
+        out += header(file, d.span.start) + " " + sev + ": " + paint(words(d.text, file), "1") + "\n"
         out += snippet(file, d.span, marker: d.severity == .error ? "1;31" : "1;33")
         for note in d.notes {
             if let span = note.span {
-                out += header(file, span.start) + " " + paint("note", "1;36") + ": " + note.message + "\n"
+                out += header(file, span.start) + " " + paint("note", "1;36") + ": " + words(note.text, file) + "\n"
                 out += snippet(file, span, marker: "1;36")
             } else {
-                out += "  " + paint("= note", "1;36") + ": " + note.message + "\n"
+                out += "  " + paint("= note", "1;36") + ": " + words(note.text, file) + "\n"
             }
         }
         for h in d.help {
-            out += "  " + paint("= help", "1;36") + ": " + h + "\n"
+            out += "  " + paint("= help", "1;36") + ": " + words(h, file) + "\n"
         }
         return out
+    }
+
+    /// Words with each line reference numbered in `file`, where the diagnostic is shown.
+    private func words(_ t: DiagnosticText, _ file: SourceFile) -> String {
+        t.text { "line \(file.position(of: $0.span.start).line)" }
     }
 
     /// Every diagnostic in order.

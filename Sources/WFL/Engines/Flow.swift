@@ -108,7 +108,7 @@ public enum Flow {
             case .natural(let w, let h): (wRule, hRule) = (w, h)
             case .length(let rule):
                 // The resolver refuses `height`/`width` alone in a flow layout; never reached.
-                throw Diagnostic.error("a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
+                throw Diagnostic.error(.flowNeedsSize, "a flow layout sizes each item with 'size W x H'", at: rule.settingSpan)
             }
             stack.enter(sec, machine: &m)
             m.inItem = true
@@ -122,7 +122,7 @@ public enum Flow {
             if let (j, used) = overflow {
                 let rule = vertical ? wRule : hRule
                 let (side, axis) = vertical ? ("wide", "aw") : ("tall", "ah")
-                warnings.append(.warning("item \(j) of section \(s) is \(NumberFormat.format(used)) \(side) but the lines are \(NumberFormat.format(lines.length)): it overflows its line",
+                warnings.append(.warning(.lineOverflow, "item \(j) of section \(s) is \(NumberFormat.format(used)) \(side) but the lines are \(NumberFormat.format(lines.length)): it overflows its line",
                                          at: rule.span,
                                          help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
             }
@@ -326,7 +326,7 @@ public enum Flow {
                 // done with integer bit tests: some 25 instructions a number rather than 4.)
                 if checkSizes, !(w >= 0 && h >= 0 && w * 0 == 0 && h * 0 == 0) {
                     let (v, rule) = !(w >= 0 && w.isFinite) ? (w, wRule) : (h, hRule)
-                    throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
+                    throw Diagnostic.error(.badSize, "\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a size must be a finite number, at least 0",
                                            at: rule.span)
                 }
                 el[first + i] = Element(cell: i, section: s, frame: Frame(x: 0, y: 0, width: w, height: h))

@@ -150,7 +150,7 @@ public enum Waterfall {
                 m.available = VarSets.span | VarSets.layout
                 let v = try ruleValue(spanRule, &m, i, s)
                 guard isWhole(v), v >= 1 else {
-                    throw Diagnostic.error("\(spanRule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a span is a whole number of lanes, at least 1",
+                    throw Diagnostic.error(.badSpan, "\(spanRule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a span is a whole number of lanes, at least 1",
                                            at: spanRule.span)
                 }
                 k = v >= Double(C) ? C : Int(v)
@@ -214,8 +214,7 @@ public enum Waterfall {
         do {
             return try rule.evaluate(&m, item: i)
         } catch {
-            throw Diagnostic.error(error.message(in: "in \(rule.what) of item \(i) of section \(s)"), at: error.span,
-                                   help: error.help)
+            throw error.at("in \(rule.what) of item \(i) of section \(s)").diagnostic
         }
     }
 }

@@ -148,7 +148,7 @@ struct ItemLengths {
                 // Along the scroll axis: vertical h = H * w / W; horizontal w = W * h / H.
                 let (along, across, acrossRule) = vertical ? (nh, nw, wRule) : (nw, nh, hRule)
                 guard across > 0 else {
-                    throw Diagnostic.error("\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
+                    throw Diagnostic.error(.badNaturalSize, "\(acrossRule.what) of item \(i) of section \(s) is \(NumberFormat.format(across)): a natural size must be positive to be scaled to the lane",
                                            at: acrossRule.span)
                 }
                 var scaled = along * w / across
@@ -158,7 +158,7 @@ struct ItemLengths {
         }
         guard h.isFinite, h >= 0 else {
             let rule = lengthRule ?? (vertical ? naturalRules!.1 : naturalRules!.0)
-            throw Diagnostic.error("\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(h)): a size must be a finite number, at least 0",
+            throw Diagnostic.error(.badSize, "\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(h)): a size must be a finite number, at least 0",
                                    at: rule.span)
         }
         return h

@@ -185,7 +185,7 @@ final class Compiler {
     /// resolve, a call it refused): a tree with errors is not meant to be compiled, and if it is,
     /// using the node fails.
     func reportedAbove(_ span: Span) -> Node {
-        failing(EvalError("this expression has an error reported above", at: span), span)
+        failing(EvalError(.earlierError, "this expression has an error reported above", at: span), span)
     }
 
     func failing(_ error: EvalError, _ span: Span) -> Node {
@@ -223,7 +223,7 @@ final class Compiler {
         return { (m: inout Machine) throws(EvalError) -> Double in
             let v = try code(&m)
             if case .number(let d) = v { return d }
-            throw EvalError("\(what) takes a number, not \(v.typeName)", at: span)
+            throw EvalError(.typeMismatch, "\(what) takes a number, not \(v.typeName)", at: span)
         }
     }
 
@@ -232,7 +232,7 @@ final class Compiler {
         return { (m: inout Machine) throws(EvalError) -> Bool in
             let v = try code(&m)
             if case .boolean(let b) = v { return b }
-            throw EvalError("\(what) takes a boolean (true or false), not \(v.typeName)", at: span)
+            throw EvalError(.typeMismatch, "\(what) takes a boolean (true or false), not \(v.typeName)", at: span)
         }
     }
 
@@ -248,7 +248,7 @@ final class Compiler {
             deps.varSpans = [(v, span)]
             let num: NumCode = { (m: inout Machine) throws(EvalError) -> Double in
                 guard m.available & bit != 0 else {
-                    throw EvalError("'\(v.name)' has no value", at: span, help: v.whereUsable)
+                    throw EvalError(.noValueHere, "'\(v.name)' has no value", at: span, help: v.whereUsable)
                 }
                 return m.vars[slot]
             }
@@ -384,7 +384,7 @@ final class Compiler {
         return fold(Node(code: { (m: inout Machine) throws(EvalError) -> Value in
             let v = try b(&m)
             guard case .list(let xs) = v else {
-                throw EvalError("only a list can be indexed, not \(v.typeName)", at: baseSpan)
+                throw EvalError(.typeMismatch, "only a list can be indexed, not \(v.typeName)", at: baseSpan)
             }
             let k = try idx(&m)
             guard k >= 0, k < Double(xs.count), isWhole(k) else { throw indexError(k, xs.count, indexSpan) }
@@ -439,7 +439,7 @@ final class Compiler {
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
                 let l = try x(&m), r = try y(&m)
                 guard let e = languageEqual(l, r) else {
-                    throw EvalError("'\(op.rawValue)' cannot compare \(l.typeName) with \(r.typeName)", at: span,
+                    throw EvalError(.typeMismatch, "'\(op.rawValue)' cannot compare \(l.typeName) with \(r.typeName)", at: span,
                                     help: sameTypeHelp(l, r))
                 }
                 return .boolean(e != negate)
@@ -540,14 +540,14 @@ final class Compiler {
                 for c in codes { values.append(try c(&m)) }
                 var spread = spans
                 if values.count == 1, case .list(let xs) = values[0] {
-                    guard !xs.isEmpty else { throw EvalError("\(what) of an empty list", at: spans[0]) }
+                    guard !xs.isEmpty else { throw EvalError(.badFunctionArgument, "\(what) of an empty list", at: spans[0]) }
                     values = xs
                     spread = Array(repeating: spans[0], count: xs.count)
                 }
                 var acc = isMin ? Double.infinity : -Double.infinity
                 for (v, s) in zip(values, spread) {
                     guard case .number(let d) = v else {
-                        throw EvalError("\(what) takes numbers (or one list of numbers), not \(v.typeName)", at: s)
+                        throw EvalError(.typeMismatch, "\(what) takes numbers (or one list of numbers), not \(v.typeName)", at: s)
                     }
                     acc = isMin ? Swift.min(acc, d) : Swift.max(acc, d)
                 }
@@ -558,7 +558,7 @@ final class Compiler {
             return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 let v = try x(&m), l = try lo(&m), h = try hi(&m)
                 if l > h {
-                    throw EvalError("'clamp' needs its lower bound \(NumberFormat.format(l)) at most its upper bound \(NumberFormat.format(h))", at: span)
+                    throw EvalError(.badFunctionArgument, "'clamp' needs its lower bound \(NumberFormat.format(l)) at most its upper bound \(NumberFormat.format(h))", at: span)
                 }
                 return Swift.min(Swift.max(v, l), h)
             }, deps, span))
@@ -574,7 +574,7 @@ final class Compiler {
             default:
                 num = { (m: inout Machine) throws(EvalError) -> Double in
                     let v = try x(&m)
-                    if v < 0 { throw EvalError("square root of a negative number (\(NumberFormat.format(v)))", at: argSpan) }
+                    if v < 0 { throw EvalError(.badFunctionArgument, "square root of a negative number (\(NumberFormat.format(v)))", at: argSpan) }
                     return v.squareRoot()
                 }
             }
@@ -583,7 +583,7 @@ final class Compiler {
             let c = args[0].code, argSpan = args[0].span
             return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 let v = try c(&m)
-                guard case .list(let xs) = v else { throw EvalError("'len' takes a list, not \(v.typeName)", at: argSpan) }
+                guard case .list(let xs) = v else { throw EvalError(.typeMismatch, "'len' takes a list, not \(v.typeName)", at: argSpan) }
                 return Double(xs.count)
             }, deps, span))
         case "random":
@@ -593,7 +593,7 @@ final class Compiler {
             let codes = args.map(\.code), spans = args.map(\.span)
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
                 guard let host = m.host else {
-                    throw EvalError("'\(name)' can be used only in 'expect'", at: callee.span,
+                    throw EvalError(.expectOnlyFunction, "'\(name)' can be used only in 'expect'", at: callee.span,
                                     help: "it asks about the finished layout, which settings cannot depend on")
                 }
                 var values: [Value] = []
@@ -624,13 +624,13 @@ final class Compiler {
             guard m.inItem else { throw randomOutside(span) }
             let l = try lo(&m), h = try hi(&m)
             guard isWhole(l), abs(l) < 0x1p53 else {
-                throw EvalError("'random' takes whole numbers, not \(NumberFormat.format(l))", at: loSpan)
+                throw EvalError(.badFunctionArgument, "'random' takes whole numbers, not \(NumberFormat.format(l))", at: loSpan)
             }
             guard isWhole(h), abs(h) < 0x1p53 else {
-                throw EvalError("'random' takes whole numbers, not \(NumberFormat.format(h))", at: hiSpan)
+                throw EvalError(.badFunctionArgument, "'random' takes whole numbers, not \(NumberFormat.format(h))", at: hiSpan)
             }
             guard h > l else {
-                throw EvalError("'random(lo, hi)' needs hi > lo, not \(NumberFormat.format(l)) and \(NumberFormat.format(h))", at: span,
+                throw EvalError(.badFunctionArgument, "'random(lo, hi)' needs hi > lo, not \(NumberFormat.format(l)) and \(NumberFormat.format(h))", at: span,
                                 help: "the result is a whole number from lo up to, not including, hi")
             }
             return l + Double(m.nextRandom() % UInt64(h - l))
@@ -659,12 +659,12 @@ final class Compiler {
         let type = f.body?.type ?? .unknown
         return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
             guard m.depth < maxCallDepth else {
-                throw EvalError("more than \(maxCallDepth) nested calls of user functions", at: span,
+                throw EvalError(.callLimit, "more than \(maxCallDepth) nested calls of user functions", at: span,
                                 help: "a function that calls itself needs a condition that stops it")
             }
             m.calls &+= 1
             if m.calls - m.callsBefore > callLimits.perValue || m.calls > callLimits.total {
-                throw EvalError(m.calls > callLimits.total ? "more than \(grouped(callLimits.total)) calls of user functions in all"
+                throw EvalError(.callLimit, m.calls > callLimits.total ? "more than \(grouped(callLimits.total)) calls of user functions in all"
                                                            : "more than \(grouped(callLimits.perValue)) calls of user functions", at: span,
                                 help: "a function that calls itself more than once per call takes exponentially long; compute it another way")
             }
@@ -684,19 +684,19 @@ final class Compiler {
 
 func indexError(_ k: Double, _ count: Int, _ span: Span) -> EvalError {
     if !isWhole(k) {
-        return EvalError("an index must be a whole number, not \(NumberFormat.format(k))", at: span)
+        return EvalError(.badIndex, "an index must be a whole number, not \(NumberFormat.format(k))", at: span)
     }
-    if count == 0 { return EvalError("index \(NumberFormat.format(k)) is out of range: the list is empty", at: span) }
-    return EvalError("index \(NumberFormat.format(k)) is out of range: the list has \(count) element\(count == 1 ? "" : "s"), 0 to \(count - 1)",
-                     at: span)
+    if count == 0 { return EvalError(.badIndex, "index \(NumberFormat.format(k)) is out of range", detail: "the list is empty", at: span) }
+    return EvalError(.badIndex, "index \(NumberFormat.format(k)) is out of range",
+                     detail: "the list has \(count) element\(count == 1 ? "" : "s"), 0 to \(count - 1)", at: span)
 }
 
 func divisionByZero(_ remainder: Bool, _ span: Span, _ divisor: Span) -> EvalError {
-    EvalError(remainder ? "remainder by zero" : "division by zero", at: span)
+    EvalError(.divisionByZero, remainder ? "remainder by zero" : "division by zero", at: span)
 }
 
 func randomOutside(_ span: Span) -> EvalError {
-    EvalError("'random' outside an item rule", at: span,
+    EvalError(.randomOutsideItemRule, "'random' outside an item rule", at: span,
               help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')")
 }
 

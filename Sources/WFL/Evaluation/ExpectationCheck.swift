@@ -127,21 +127,21 @@ public struct ExpectationChecker {
         if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
             switch context {
             case .expect:
-                return .error("'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable)
+                return .error(.noValueHere, "'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable)
             case .typedAlone:
-                return .error("'\(v.name)' has no value in an expression typed alone", at: span,
+                return .error(.noValueHere, "'\(v.name)' has no value in an expression typed alone", at: span,
                               help: v.whereUsable + "; typed alone, an expression has cw, ch, contentWidth and contentHeight")
             }
         }
         if let span = node.deps.random {
-            return .error(context == .expect ? "'random' outside an item rule, in 'expect'" : "'random' outside an item rule", at: span,
+            return .error(.randomOutsideItemRule, context == .expect ? "'random' outside an item rule, in 'expect'" : "'random' outside an item rule", at: span,
                           help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')")
         }
         return nil
     }
 
     func notACondition(_ what: String, at span: Span) -> Diagnostic {
-        .error("an expectation must be a condition (true or false), not \(what)", at: span,
+        .error(.notACondition, "an expectation must be a condition (true or false), not \(what)", at: span,
                help: "compare it with something, as 'expect contentHeight == 864'")
     }
 
@@ -169,7 +169,7 @@ public struct ExpectationChecker {
             return .success(try node.code(&m))
         } catch {
             // The place goes without saying: the report names the expectation.
-            return .failure(.error(error.message, at: error.span, help: error.help))
+            return .failure(error.diagnostic)
         }
     }
 

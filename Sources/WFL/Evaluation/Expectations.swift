@@ -9,13 +9,13 @@ public struct TableQueries: ExpectHost {
     public func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
         var numbers: [Double] = []
         for (v, s) in zip(args, argSpans) {
-            guard case .number(let d) = v else { throw EvalError("'\(name)' takes numbers, not \(v.typeName)", at: s) }
+            guard case .number(let d) = v else { throw EvalError(.badQueryArgument, "'\(name)' takes numbers, not \(v.typeName)", at: s) }
             numbers.append(d)
         }
         func index(_ k: Int, _ what: String) throws(EvalError) -> Int {
             let d = numbers[k]
             guard isWhole(d), d >= 0, d < 1e15 else {
-                throw EvalError("\(what) must be a whole number, at least 0, not \(NumberFormat.format(d))", at: argSpans[k])
+                throw EvalError(.badQueryArgument, "\(what) must be a whole number, at least 0, not \(NumberFormat.format(d))", at: argSpans[k])
             }
             return Int(d)
         }
@@ -26,22 +26,22 @@ public struct TableQueries: ExpectHost {
         case "frame":
             let s = try index(0, "a section number")
             guard s < table.sectionStarts.count else {
-                throw EvalError("there is no section \(s): the layout has \(table.sectionStarts.count)", at: argSpans[0])
+                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
             }
             let i = try index(1, "an item number")
             let sec = table.sectionStarts[s]
             guard i < sec.cellCount else {
-                throw EvalError("section \(s) has no item \(i): it has \(sec.cellCount)", at: argSpans[1])
+                throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
             }
             return list(table.frame(of: sec.firstCell + i, at: offset(2)))
         case "header", "footer":
             let s = try index(0, "a section number")
             guard s < table.sectionStarts.count else {
-                throw EvalError("there is no section \(s): the layout has \(table.sectionStarts.count)", at: argSpans[0])
+                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
             }
             let sec = table.sectionStarts[s]
             guard let k = name == "header" ? sec.header : sec.footer else {
-                throw EvalError("section \(s) has no \(name)", at: span, help: "give it one with '\(name) 44', or ask about another section")
+                throw EvalError(.noSuchElement, "section \(s) has no \(name)", at: span, help: "give it one with '\(name) 44', or ask about another section")
             }
             return list(table.frame(of: k, at: offset(1)))
         case "count":
@@ -51,11 +51,11 @@ public struct TableQueries: ExpectHost {
         default:
             // snap(p) = ceil(p / stride) * stride.
             guard table.style == .flow else {
-                throw EvalError("'snap' works only in a flow layout; this layout is a waterfall", at: span,
+                throw EvalError(.snapUnavailable, "'snap' works only in a flow layout; this layout is a waterfall", at: span,
                                 help: "'snap' gives a carousel's resting offset: write 'style flow'")
             }
             guard let stride = table.snapStride else {
-                throw EvalError("'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
+                throw EvalError(.snapUnavailable, "'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
                                 help: "give section 0 at least one item")
             }
             let p = numbers[0]

@@ -81,7 +81,7 @@ struct Resolver {
         do {
             return try node.code(&m)
         } catch {
-            fail(.error(error.message(in: "in '\(w.setting.name.text)'\(place)"), at: error.span, help: error.help), key: w.span)
+            fail(error.at("in '\(w.setting.name.text)'\(place)").diagnostic, key: w.span)
             return nil
         }
     }
@@ -96,29 +96,29 @@ struct Resolver {
         // " of section 2" reads " in section 2" after a setting's name.
         let inPlace = place.isEmpty ? "" : " in" + place.dropFirst(3)
         guard case .number(let d) = v else {
-            fail(.error("\(what)\(inPlace) must be a number, not \(v.typeName)", at: e.span, help: "write, for example, '\(SettingTable.info(setting)?.example ?? setting)'"),
+            fail(.error(.wrongValueType, "\(what)\(inPlace) must be a number, not \(v.typeName)", at: e.span, help: "write, for example, '\(SettingTable.info(setting)?.example ?? setting)'"),
                  key: w.span)
             return nil
         }
         guard d.isFinite else {
-            fail(.error("\(what)\(inPlace) is \(NumberFormat.format(d)): it must be a finite number", at: e.span), key: w.span)
+            fail(.error(.valueOutOfRange, "\(what)\(inPlace) is \(NumberFormat.format(d)): it must be a finite number", at: e.span), key: w.span)
             return nil
         }
         if whole && !isWhole(d) {
-            fail(.error("\(what)\(inPlace) must be a whole number, not \(NumberFormat.format(d))", at: e.span,
+            fail(.error(.valueOutOfRange, "\(what)\(inPlace) must be a whole number, not \(NumberFormat.format(d))", at: e.span,
                         help: "write '\(setting) \(NumberFormat.format(d.rounded()))'"), key: w.span)
             return nil
         }
         switch bound {
         case .none: break
         case .nonNegative where d < 0:
-            fail(.error("\(what)\(inPlace) cannot be negative: it is \(NumberFormat.format(d))", at: e.span), key: w.span)
+            fail(.error(.valueOutOfRange, "\(what)\(inPlace) cannot be negative: it is \(NumberFormat.format(d))", at: e.span), key: w.span)
             return nil
         case .positive where d <= 0:
-            fail(.error("\(what)\(inPlace) must be more than 0, not \(NumberFormat.format(d))", at: e.span), key: w.span)
+            fail(.error(.valueOutOfRange, "\(what)\(inPlace) must be more than 0, not \(NumberFormat.format(d))", at: e.span), key: w.span)
             return nil
         case .atLeastOne where d < 1:
-            fail(.error("\(what)\(inPlace) must be at least 1, not \(NumberFormat.format(d))", at: e.span), key: w.span)
+            fail(.error(.valueOutOfRange, "\(what)\(inPlace) must be at least 1, not \(NumberFormat.format(d))", at: e.span), key: w.span)
             return nil
         default: break
         }
@@ -146,7 +146,7 @@ struct Resolver {
         for b in ownBlocks {
             for w in b.settings {
                 if let (message, help) = unusedMessage(w) {
-                    fail(.error(message, at: w.setting.name.span, help: help), key: w.span)
+                    fail(.error(.unusedSetting, DiagnosticText(message), at: w.setting.name.span, help: help), key: w.span)
                 }
             }
         }
@@ -166,7 +166,7 @@ struct Resolver {
         if let w = lookup(.seed, layoutBlocks), case .expr(let e) = w.value,
            let d = number(e, w, &m, place: place, what: "the seed", whole: true) {
             if d >= 0x1p53 {
-                fail(.error("the seed must be less than 2^53 (9007199254740992), not \(NumberFormat.format(d))", at: e.span), key: w.span)
+                fail(.error(.valueOutOfRange, "the seed must be less than 2^53 (9007199254740992), not \(NumberFormat.format(d))", at: e.span), key: w.span)
             } else {
                 seed = UInt64(d)
             }
@@ -189,7 +189,7 @@ struct Resolver {
                 totalItems += sec.items
                 if totalItems > maxItemsPerLayout {
                     let w = lookup(.items, blocks)
-                    fail(.error("the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
+                    fail(.error(.tooManyItems, "the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
                                 at: w?.span ?? rec?.keyword ?? Span(0, 0), help: "lower 'items'"))
                     break
                 }
@@ -239,7 +239,7 @@ struct Resolver {
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
             if avail < 0 {
                 let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
-                fail(.error("the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
@@ -255,7 +255,7 @@ struct Resolver {
         }
         var items = value(.items, "'items'", default: 0, whole: true, &self, &m)
         if items > Double(maxItemsPerLayout), let w = lookup(.items, blocks) {
-            fail(.error("'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
+            fail(.error(.tooManyItems, "'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
@@ -269,7 +269,7 @@ struct Resolver {
         for (hi, word, thickness, property) in headerAndFooter where thickness > 0 {
             let left = vertical ? cw - hi.left - hi.right : ch - hi.top - hi.bottom
             if left < 0, let w = lookup(property(vertical ? .left : .top), blocks) ?? lookup(property(vertical ? .right : .bottom), blocks) {
-                fail(.error("'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
+                fail(.error(.noRoom, "'\(word)' leave no room in section \(s): the \(word == "headerInsets" ? "header" : "footer") would be \(NumberFormat.format(left)) \(vertical ? "wide" : "tall")",
                             at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
             }
         }
@@ -277,7 +277,7 @@ struct Resolver {
         var pinHeaders = false
         if let w = lookup(.pinHeaders, blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
             if case .boolean(let b) = v { pinHeaders = b } else {
-                fail(.error("'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
+                fail(.error(.wrongValueType, "'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
                             help: "write 'pinHeaders true'"), key: w.span)
             }
         }
@@ -299,7 +299,7 @@ struct Resolver {
             case .expr(let e):
                 if let d = number(e, w, &m, place: place, what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
                     if d > Double(maxLanes) {
-                        fail(.error("'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
+                        fail(.error(.valueOutOfRange, "'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
                     } else {
                         lanes = Int(d)
                     }
@@ -309,7 +309,7 @@ struct Resolver {
                     // As SwiftUI: max(1, floor((aw + cs) / (MIN + cs))).
                     let count = Swift.max(1, ((available + laneGap) / (minimum + laneGap)).rounded(.down))
                     if count > Double(maxLanes) {
-                        fail(.error("'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
+                        fail(.error(.valueOutOfRange, "'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
                                     at: e.span, help: "make the smallest lane larger"), key: w.span)
                     } else {
                         lanes = Int(count)
@@ -323,7 +323,7 @@ struct Resolver {
             if laneW < 0 {
                 let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
                 let w = lanesWritten ?? lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
-                fail(.error("\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
+                fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
                             help: "use fewer \(lanesWord), a smaller '\(spacingWord)' or smaller insets"), key: w?.span)
             }

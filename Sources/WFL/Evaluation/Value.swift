@@ -49,28 +49,44 @@ func languageEqual(_ a: Value, _ b: Value) -> Bool? {
     }
 }
 
-/// An error found while evaluating: the message without its place (the caller adds "in the height
-/// of item 3 of section 0"), and the smallest failing part of the expression.
+/// An error found while evaluating: what went wrong, where evaluation was (set by whoever catches
+/// it: "in the height of item 3 of section 0"), why, and the smallest failing part of the
+/// expression. The parts stay apart so that the place goes between them without reading words:
+/// "index 3 is out of range" + place + ": the list has 2 elements, 0 to 1".
 public struct EvalError: Error, Equatable, Sendable {
+    public var code: DiagnosticCode
+    /// What went wrong, without its place.
     public var message: String
+    /// Why, shown after the place and a colon; nil when the message says it all.
+    public var detail: String?
     public var span: Span
     public var help: String?
+    /// Where evaluation was ("in 'columns' of section 1"); nil where it goes without saying.
+    public var place: String?
 
-    public init(_ message: String, at span: Span, help: String? = nil) {
+    public init(_ code: DiagnosticCode, _ message: String, detail: String? = nil, at span: Span, help: String? = nil) {
+        self.code = code
         self.message = message
+        self.detail = detail
         self.span = span
         self.help = help
     }
 
-    /// The message with its place: "division by zero" and "in the height of item 3 of section 0"
-    /// give "division by zero in the height of item 3 of section 0"; a message with an
-    /// explanation after a colon gets the place before it.
-    public func message(in place: String) -> String {
-        let chars = Array(message)
-        for k in 0..<Swift.max(0, chars.count - 1) where chars[k] == ":" && chars[k + 1] == " " {
-            return String(chars[..<k]) + " " + place + String(chars[k...])
-        }
-        return message + " " + place
+    /// The same error, said to have happened at `place`.
+    public func at(_ place: String) -> EvalError {
+        var e = self
+        e.place = place
+        return e
+    }
+
+    /// The words: message, place, detail.
+    public var text: String {
+        message + (place.map { " " + $0 } ?? "") + (detail.map { ": " + $0 } ?? "")
+    }
+
+    /// The error as a diagnostic.
+    public var diagnostic: Diagnostic {
+        .error(code, DiagnosticText(text), at: span, help: help)
     }
 }
 

@@ -79,15 +79,15 @@ public struct ItemRule {
         case .number(let d): return d
         case .list(let xs):
             guard !xs.isEmpty else {
-                throw EvalError("empty list", at: span, help: "a list here cycles over the items, so it needs at least one number")
+                throw EvalError(.badListRule, "empty list", at: span, help: "a list here cycles over the items, so it needs at least one number")
             }
             switch xs[i % xs.count] {
             case .number(let d): return d
-            case .list: throw EvalError("list of lists", at: span, help: "a list here holds one number per item, and cycles")
-            case let other: throw EvalError("\(other.typeName) in a list where numbers are needed", at: span)
+            case .list: throw EvalError(.badListRule, "list of lists", at: span, help: "a list here holds one number per item, and cycles")
+            case let other: throw EvalError(.typeMismatch, "\(other.typeName) in a list where numbers are needed", at: span)
             }
         default:
-            throw EvalError("\(v.typeName) where a number (or a list of numbers) is needed", at: span)
+            throw EvalError(.typeMismatch, "\(v.typeName) where a number (or a list of numbers) is needed", at: span)
         }
     }
 }

@@ -30,9 +30,10 @@ public struct Compilation {
 /// The stages in order. Each entry point runs them through here.
 public enum Pipeline {
     /// Lexes, parses and builds the program (names, cascade); evaluates nothing.
-    public static func parse(_ source: SourceFile) -> Compilation {
+    /// `expressionEntry`: see `Parser.parse(_:expressionEntry:)`.
+    public static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> Compilation {
         LargeStack.run {
-            let parse = Parser.parse(source)
+            let parse = Parser.parse(source, expressionEntry: expressionEntry)
             let program = parse.diagnostics.hasErrors ? nil : Program(tree: parse.tree, source: source)
             return Compilation(source: source, parse: parse, program: program, evaluation: nil)
         }

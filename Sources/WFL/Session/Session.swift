@@ -143,7 +143,13 @@ public final class Session {
         var length: Int
         /// The entries of the session with the new one in its place (statements only).
         var entries: [String]
+        /// For an expression: where the `expect` stands that wraps it (`Session.wrapper`).
+        var wrapper: Int? = nil
     }
+
+    /// What an expression typed alone is wrapped in, so that it is parsed and evaluated as an
+    /// expectation's condition with the session's names.
+    static let wrapper = Array("expect ".utf8)
 
     /// Joins the entries (minus `replacing`) and the new entry. A statement goes at the end (or in
     /// the place of the first entry it replaces, with `inPlace`); an expression becomes an
@@ -151,14 +157,15 @@ public final class Session {
     func compose(_ entry: [UInt8], kind: EntryKind, replacing: [Int], inPlace: Bool = false) -> Composed {
         if kind == .expression {
             let session = Array(text.utf8)
-            let prefix = Array("expect ".utf8)
+            let prefix = Session.wrapper
             if let close = lastLayoutClose, close <= session.count {
                 let head = Array(session[..<close]) + [0x0A] + prefix
                 let bytes = head + entry + [0x0A] + Array(session[close...])
-                return Composed(bytes: bytes, base: head.count, length: entry.count, entries: entries)
+                return Composed(bytes: bytes, base: head.count, length: entry.count, entries: entries, wrapper: head.count - prefix.count)
             }
             let head = session + prefix
-            return Composed(bytes: head + entry + [0x0A], base: head.count, length: entry.count, entries: entries)
+            return Composed(bytes: head + entry + [0x0A], base: head.count, length: entry.count, entries: entries,
+                            wrapper: head.count - prefix.count)
         }
         let entryText = String(decoding: entry, as: UTF8.self)
         var list: [String] = []
@@ -280,7 +287,7 @@ public final class Session {
         let source = SourceFile(name: name, bytes: c.bytes)
         return diagnostics.filter { d in
             guard d.severity == .warning else { return true }
-            if d.message.hasSuffix("in this block; the later one wins"),
+            if d.code == .setTwice,
                let earlier = d.notes.first?.span, !inEntry(earlier, c) {
                 return false
             }
@@ -299,9 +306,18 @@ public final class Session {
         let entryFile = SourceFile(name: Session.entryName, bytes: Array(c.bytes[c.base..<(c.base + c.length)]))
         let sessionFile = SourceFile(name: Session.sessionName, bytes: c.bytes)
         var out = ""
+        let firstLine = sessionFile.lineIndex(of: c.base)
+        // Line references into the entry are numbered in the entry; those into earlier entries
+        // keep the session's numbers.
+        func relocated(_ t: DiagnosticText) -> DiagnosticText {
+            t.mapLines { r in
+                inEntry(r.span, c) ? .line(LineReference(shift(r.span, c), line: r.line - firstLine))
+                                   : .text("line \(r.line)")
+            }
+        }
         for var d in diagnostics {
-            // Before the entry but after the session: the `expect ` put in front of an expression.
-            if d.span.start < c.base, d.span.start >= c.base - 8, isExpressionCompose(c) {
+            // Between the session and the entry: on the `expect` that wraps an expression.
+            if let wrapper = c.wrapper, d.span.start < c.base, d.span.start >= wrapper - 1 {
                 d.span = .point(c.base)
             }
             guard inEntry(d.span, c) else {
@@ -309,40 +325,18 @@ public final class Session {
                 continue
             }
             d.span = shift(d.span, c)
-            let firstLine = sessionFile.lineIndex(of: c.base)
-            d.message = Session.renumber(d.message, from: firstLine)
+            d.text = relocated(d.text)
+            d.help = d.help.map(relocated)
             d.notes = d.notes.map { n in
-                guard let s = n.span else { return Note(Session.renumber(n.message, from: firstLine)) }
-                if inEntry(s, c) { return Note(Session.renumber(n.message, from: firstLine), span: shift(s, c)) }
+                guard let s = n.span else { return Note(relocated(n.text)) }
+                if inEntry(s, c) { return Note(relocated(n.text), span: shift(s, c)) }
                 let line = sessionFile.lineIndex(of: s.start)
                 let text = String(decoding: sessionFile.lineBytes(line), as: UTF8.self)
-                return Note("\(n.message), in an earlier entry: '\(text.trimmingSpaces)'")
+                return Note("\(relocated(n.text)), in an earlier entry: '\(text.trimmingSpaces)'")
             }
             out += renderer.render(d, in: entryFile)
         }
         return out
-    }
-
-    /// "line 12" in a message, when line 12 of the session is in the entry (which starts on the
-    /// 0-based line `first`), as the line of the entry: "line 2".
-    static func renumber(_ message: String, from first: Int) -> String {
-        guard first > 0 else { return message }
-        var out = ""
-        var rest = Substring(message)
-        while let r = rest.firstRange(of: "line ") {
-            out += rest[..<r.upperBound]
-            rest = rest[r.upperBound...]
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            if let n = Int(digits), n > first {
-                out += String(n - first)
-                rest = rest.dropFirst(digits.count)
-            }
-        }
-        return out + rest
-    }
-
-    private func isExpressionCompose(_ c: Composed) -> Bool {
-        c.base >= 7 && Array(c.bytes[(c.base - 7)..<c.base]) == Array("expect ".utf8)
     }
 
     private func shift(_ s: Span, _ c: Composed) -> Span {
@@ -356,21 +350,21 @@ public final class Session {
     func evaluateExpression(_ text: String) -> SessionReply {
         let c = compose(Array(text.utf8), kind: .expression, replacing: [])
         let source = SourceFile(name: name, bytes: c.bytes)
-        let parsed = Pipeline.parse(source)
+        let parsed = Pipeline.parse(source, expressionEntry: c.wrapper)
         let parse = parsed.parse
         var reply = SessionReply()
         // One expression, one mistake: what follows the first error is the parser recovering.
-        let diagnostics = parse.diagnostics.filter { $0.severity == .error && inEntryOrPrefix($0.span, c) }.prefix(1).map(Session.asExpression)
+        let diagnostics = parse.diagnostics.filter { $0.severity == .error && inEntryOrPrefix($0.span, c) }.prefix(1)
         if !diagnostics.isEmpty || parse.diagnostics.hasErrors {
             reply.failed = true
-            reply.diagnostics = render(diagnostics.isEmpty ? parse.diagnostics.filter { $0.severity == .error } : diagnostics, c, source: source)
+            reply.diagnostics = render(diagnostics.isEmpty ? parse.diagnostics.filter { $0.severity == .error } : Array(diagnostics), c, source: source)
             return reply
         }
         guard let program = parsed.program else { return reply }
         let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
-        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.base - 7 }) else {
+        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.wrapper }) else {
             reply.failed = true
-            reply.diagnostics = render([.error("expected an expression", at: .point(c.base))], c, source: source)
+            reply.diagnostics = render([.error(.missingCondition, "expected an expression", at: .point(c.base))], c, source: source)
             return reply
         }
         let table = program.hasLayoutBlocks ? tables.last : tables.first
@@ -385,18 +379,7 @@ public final class Session {
     }
 
     private func inEntryOrPrefix(_ span: Span, _ c: Composed) -> Bool {
-        span.start >= c.base - 7 && span.start <= c.base + c.length
-    }
-
-    /// The parser reads an expression typed alone as the condition of an `expect`: its messages
-    /// about `expect` are said about an expression.
-    static func asExpression(_ d: Diagnostic) -> Diagnostic {
-        var d = d
-        if d.message.hasPrefix("expected a condition after 'expect'") {
-            d.message = "expected an expression" + d.message.dropFirst("expected a condition after 'expect'".count)
-            d.help = ["type a statement (a setting, 'let', 'section', 'layout', 'expect'), an expression such as 'frame(0, 3)', or ':help'"]
-        }
-        return d
+        span.start >= (c.wrapper ?? c.base) && span.start <= c.base + c.length
     }
 
     /// "expectation holds" or "expectation fails" for each `expect` of the entry, with both sides

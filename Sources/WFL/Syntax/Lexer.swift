@@ -123,7 +123,7 @@ public struct Lexer {
                     } else {
                         pos += 1
                         let op = c == UInt8(ascii: "&") ? "&&" : "||"
-                        fail(start, pos, .error("unexpected character '\(Character(Unicode.Scalar(c)))'",
+                        fail(start, pos, .error(.unexpectedCharacter, "unexpected character '\(Character(Unicode.Scalar(c)))'",
                                                 at: Span(start, pos), help: "did you mean '\(op)'?"))
                     }
                 case UInt8(ascii: "."):
@@ -205,10 +205,10 @@ public struct Lexer {
             let bad = firstBad ?? start
             let badLen = Swift.max(1, UTF8Check.sequenceLength(buf, bad, buf.count))
             let word = text(start, pos)
-            let message = bad == start && bad + badLen == pos
+            let message: DiagnosticText = bad == start && bad + badLen == pos
                 ? "unexpected character '\(word)'"
                 : "invalid character '\(text(bad, bad + badLen))' in the name '\(word)'"
-            fail(start, pos, .error(message,
+            fail(start, pos, .error(.unexpectedCharacter, message,
                                     at: Span(bad, bad + badLen),
                                     help: "names use only ASCII letters, digits and '_'"))
         }
@@ -299,7 +299,7 @@ public struct Lexer {
                         fixed.append(Character(Unicode.Scalar(c)))
                     }
                 }
-                fail(start, pos, .error("invalid number '\(text(start, pos))'", at: Span(start, pos),
+                fail(start, pos, .error(.invalidNumber, "invalid number '\(text(start, pos))'", at: Span(start, pos),
                                         help: "'_' stands only between two digits: write '\(fixed)'"))
                 return
             }
@@ -334,7 +334,7 @@ public struct Lexer {
             let word = text(start, pos)
             var hint = help
             if word.first == "." { hint = "write a digit before the point: '0\(word)'" }
-            fail(start, pos, .error("invalid number '\(word)'", at: Span(start, pos), help: hint))
+            fail(start, pos, .error(.invalidNumber, "invalid number '\(word)'", at: Span(start, pos), help: hint))
         }
 
         // MARK: - Strings
@@ -349,7 +349,7 @@ public struct Lexer {
                 guard pos < buf.count, buf[pos] != 0x0A else {
                     var end = pos
                     if end > start, byte(end - 1) == 0x0D { end -= 1 }
-                    fail(start, end, .error("unterminated string", at: Span(start, end),
+                    fail(start, end, .error(.unterminatedString, "unterminated string", at: Span(start, end),
                                             help: "close it with '\"' on the same line: strings cannot span lines"))
                     return
                 }
@@ -391,7 +391,7 @@ public struct Lexer {
             case UInt8(ascii: "u"):
                 pos += 2
                 guard byte(pos) == UInt8(ascii: "{") else {
-                    return .error("invalid escape '\\u' in a string", at: Span(start, pos),
+                    return .error(.invalidEscape, "invalid escape '\\u' in a string", at: Span(start, pos),
                                   help: "write a scalar value in braces, as '\\u{1F600}'")
                 }
                 pos += 1
@@ -403,23 +403,23 @@ public struct Lexer {
                     pos += 1
                 }
                 guard byte(pos) == UInt8(ascii: "}"), count > 0 else {
-                    return .error("invalid escape '\(text(start, pos))' in a string", at: Span(start, pos),
+                    return .error(.invalidEscape, "invalid escape '\(text(start, pos))' in a string", at: Span(start, pos),
                                   help: "write one to six hexadecimal digits in braces, as '\\u{1F600}'")
                 }
                 pos += 1
                 if count > 6 || Unicode.Scalar(value) == nil {
-                    return .error("'\(text(start, pos))' is not a Unicode scalar value", at: Span(start, pos),
+                    return .error(.invalidEscape, "'\(text(start, pos))' is not a Unicode scalar value", at: Span(start, pos),
                                   help: "scalar values run from 0 to 10FFFF, without the surrogates D800 to DFFF")
                 }
                 return nil
             case 0x0A, 0:
                 pos += 1
-                return .error("'\\' at the end of a line", at: Span(start, pos),
+                return .error(.invalidEscape, "'\\' at the end of a line", at: Span(start, pos),
                               help: "strings cannot span lines; write '\\n' for a line break")
             default:
                 let len = Swift.max(1, UTF8Check.sequenceLength(buf, pos + 1, buf.count))
                 pos += 1 + len
-                return .error("unknown escape '\(text(start, pos))' in a string", at: Span(start, pos),
+                return .error(.invalidEscape, "unknown escape '\(text(start, pos))' in a string", at: Span(start, pos),
                               help: "the escapes are \\\" \\\\ \\n \\t and \\u{...}")
             }
         }
@@ -474,7 +474,7 @@ public struct Lexer {
             var badRuns: [(Int, Int)] = []
             while depth > 0 {
                 guard pos < buf.count else {
-                    fail(start, start + 2, .error("unterminated comment", at: Span(start, start + 2),
+                    fail(start, start + 2, .error(.unterminatedComment, "unterminated comment", at: Span(start, start + 2),
                                                   help: "close it with '*/': comments nest, so each '/*' needs its own '*/'"))
                     for (a, b) in badRuns { fail(a, b, invalidUTF8(a, b)) }
                     return
@@ -527,7 +527,7 @@ public struct Lexer {
             let what = count == 1 ? "byte \(hex(buf[start]))"
                 : count <= 4 ? "bytes " + (start..<end).map { hex(buf[$0]) }.joined(separator: " ")
                 : "\(count) bytes"
-            return .error("invalid UTF-8: \(what)", at: Span(start, end),
+            return .error(.invalidUTF8, "invalid UTF-8: \(what)", at: Span(start, end),
                           help: "wfl reads files as UTF-8; save the file in that encoding")
         }
 
@@ -568,7 +568,7 @@ public struct Lexer {
             case UInt8(ascii: "."): help = "numbers are written with a digit on each side of the point, as '0.5'"
             default: if pos - start > 1 { help = "\(pos - start) of them in a row: is this a text file?" }
             }
-            fail(start, pos, .error("unexpected character \(shown)", at: Span(start, pos), help: help))
+            fail(start, pos, .error(.unexpectedCharacter, "unexpected character \(shown)", at: Span(start, pos), help: help))
         }
     }
 }

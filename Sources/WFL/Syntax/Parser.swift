@@ -27,8 +27,13 @@ public struct Parser {
     static let maxBlockDepth = 32
 
     /// Parses a whole file.
-    public static func parse(_ source: SourceFile) -> ParseResult {
+    ///
+    /// `expressionEntry` is where an `expect` stands that wraps an expression typed alone (the
+    /// REPL reads one so, to give it the session's names): a mistake there is worded as one about
+    /// an expression.
+    public static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> ParseResult {
         var p = Parser(source: source)
+        p.expressionEntry = expressionEntry
         let tree = p.parseFile()
         return ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete)
     }
@@ -92,6 +97,9 @@ public struct Parser {
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
 
+    /// See `parse(_:expressionEntry:)`.
+    var expressionEntry: Int? = nil
+
     init(source: SourceFile) {
         self.source = source
         let lexed = Lexer.tokenize(source)
@@ -134,6 +142,10 @@ public struct Parser {
     func text(_ t: Token) -> String { source.text(t.span) }
 
     func line(of offset: Int) -> Int { source.position(of: offset).line }
+
+    /// A reference to the line of `span` for a diagnostic's words ("at line 3"): kept as a span,
+    /// so that whoever shows the diagnostic against another file can number it anew.
+    func lineOf(_ span: Span) -> LineReference { LineReference(span, line: line(of: span.start)) }
 
     /// True at a newline, `;`, `}` or the end: where a statement ends.
     var atStatementEnd: Bool {
@@ -180,7 +192,7 @@ public struct Parser {
     }
 
     /// "expected X, found Y", or the lexer's own diagnostic when Y is an error token.
-    mutating func reportUnexpected(expected: String, help: String? = nil) {
+    mutating func reportUnexpected(_ code: DiagnosticCode = .unexpectedToken, expected: String, help: String? = nil) {
         let t = tok
         if t.kind == .error, let d = lexErrors[pos] {
             report(d)
@@ -189,7 +201,7 @@ public struct Parser {
         if t.kind == .eof { incomplete = incomplete || opens > 0 || depth > 0 }
         if (t.kind == .rParen || t.kind == .rBracket), opens == 0 {
             let opener = t.kind == .rParen ? "(" : "["
-            report(.error("unexpected '\(text(t))': no '\(opener)' is open here", at: t.span, help: "remove it"))
+            report(.error(.unmatchedCloser, "unexpected '\(text(t))': no '\(opener)' is open here", at: t.span, help: "remove it"))
             return
         }
         var hint = help
@@ -198,7 +210,7 @@ public struct Parser {
             hint = "\(what) needs its '\(text(t))' directly after the name: remove the space"
         }
         let span = t.kind == .newline || t.kind == .eof ? Span.point(prevEnd) : t.span
-        report(.error("expected \(expected), found \(describe(t))", at: span, help: hint))
+        report(.error(code, "expected \(expected), found \(describe(t))", at: span, help: hint))
     }
 
     /// After a mistake: skip to where the next statement starts (a newline, `;` or `}` outside

@@ -14,7 +14,7 @@ extension Parser {
     mutating func enter() -> Bool {
         depth += 1
         if depth > Parser.maxDepth {
-            report(.error("expression nested too deeply: more than \(Parser.maxDepth) levels", at: tok.span,
+            report(.error(.nestedTooDeeply, "expression nested too deeply: more than \(Parser.maxDepth) levels", at: tok.span,
                           help: "name inner parts with 'let' to flatten it"))
             return false
         }
@@ -74,7 +74,7 @@ extension Parser {
             while !panicking, let op = anyBinaryOp(), op.precedence == chainLevel {
                 let opSpan = tok.span
                 if chainLevel == 3, scratchOperands.count == mark + 1 {
-                    reportAndContinue(.error("comparisons do not chain", at: opSpan,
+                    reportAndContinue(.error(.chainedComparison, "comparisons do not chain", at: opSpan,
                                              help: "join two comparisons with '&&': 'a < b && b < c'"))
                 }
                 advance()
@@ -83,7 +83,7 @@ extension Parser {
                         reportUnexpected(expected: "")
                     } else {
                         if at(.eof), opens > 0 { incomplete = true }
-                        report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
+                        report(.error(.missingOperand, "missing a value after '\(op.rawValue)'", at: opSpan,
                                       help: "write what the operator applies to, or remove it"))
                     }
                     let whole = scratchOperands.count == mark ? first.span : first.span.to(scratchOperands[scratchOperands.count - 1].rhs.span)
@@ -143,7 +143,7 @@ extension Parser {
             if tok.kind == .error {
                 reportUnexpected(expected: "")
             } else {
-                report(.error("missing a value after '\(op.rawValue)'", at: opSpan,
+                report(.error(.missingOperand, "missing a value after '\(op.rawValue)'", at: opSpan,
                               help: "write what the operator applies to, or remove it"))
             }
             return .invalid(opSpan)
@@ -163,7 +163,7 @@ extension Parser {
             guard enter() else { return .invalid(e.span) }
             if at(.lParen) {
                 guard case .name(var callee) = e else {
-                    report(.error("only a function name can be called", at: tok.span,
+                    report(.error(.notCallable, "only a function name can be called", at: tok.span,
                                   help: "call a function by its name, as 'max(a, b)'"))
                     return .invalid(e.span)
                 }
@@ -245,7 +245,7 @@ extension Parser {
             report(d)
         } else {
             let found = resume == nil && !at(.eof) ? ", found \(describe(tok))" : ""
-            report(.error("'\(closer.spelling!)' expected to close '\(text(opener))' at line \(line(of: opener.start))\(found)",
+            report(.error(.unclosed, "'\(closer.spelling!)' expected to close '\(text(opener))' at \(lineOf(opener.span))\(found)",
                           at: .point(prevEnd),
                           notes: line(of: opener.start) != line(of: prevEnd) ? [Note("'\(text(opener))' opened here", span: opener.span)] : []))
         }
@@ -271,7 +271,7 @@ extension Parser {
             return .boolean(t.kind == .kwTrue, t.span)
         case .identifier:
             if isWord(t, "x") {
-                report(.error("'x' is not a value: it separates the sides of a size ('W x H')", at: t.span,
+                report(.error(.sizeSeparatorAsValue, "'x' is not a value: it separates the sides of a size ('W x H')", at: t.span,
                               help: "use 'x' only between two sides, as in 'size 100 x 50'"))
                 return .invalid(t.span)
             }

@@ -50,7 +50,7 @@ extension Parser {
         let t = tok
         if t.kind == .identifier {
             if isWord(t, "x") {
-                report(.error("'x' cannot be a name: it separates the sides of a size ('W x H')", at: t.span,
+                report(.error(.reservedName, "'x' cannot be a name: it separates the sides of a size ('W x H')", at: t.span,
                               help: "choose another name"))
                 return nil
             }
@@ -59,7 +59,7 @@ extension Parser {
             return (Name(names.strings[Int(id)], t.span), id)
         }
         if t.kind.isReservedWord {
-            report(.error("'\(text(t))' is a reserved word and cannot be a name", at: t.span,
+            report(.error(.reservedName, "'\(text(t))' is a reserved word and cannot be a name", at: t.span,
                           help: "choose another name, such as '\(text(t))Value'"))
             return nil
         }
@@ -75,13 +75,13 @@ extension Parser {
         let current = lookup(id)
         if !silently {
             if let earlier = current, earlier.depth == depth {
-                warn(.warning("'\(name.text)' is defined again in this block", at: name.span,
-                              notes: [Note("the earlier definition is at line \(line(of: bindings[Int(earlier.binding)].span.start)); it still applies before this line")]))
+                warn(.warning(.redefined, "'\(name.text)' is defined again in this block", at: name.span,
+                              notes: [Note("the earlier definition is at \(lineOf(bindings[Int(earlier.binding)].span)); it still applies before this line")]))
             } else if let outer = current {
-                warn(.warning("'\(name.text)' shadows the definition at line \(line(of: bindings[Int(outer.binding)].span.start))", at: name.span,
+                warn(.warning(.shadows, "'\(name.text)' shadows the definition at \(lineOf(bindings[Int(outer.binding)].span))", at: name.span,
                               help: "rename one of them if this is not meant"))
             } else if names.known[Int(id)].contains(.variable) {
-                warn(.warning("'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
+                warn(.warning(.hidesEngineVariable, "'\(name.text)' hides the engine's variable '\(name.text)'", at: name.span,
                               help: "choose another name to keep '\(name.text)' usable"))
             }
         }
@@ -109,7 +109,7 @@ extension Parser {
         if let entry = lookup(id) {
             if case .function = bindings[Int(entry.binding)].kind {
                 let n = names.strings[Int(id)]
-                pending.append(.error("'\(n)' is a function: call it with its arguments", at: span, help: "write '\(n)(...)'"))
+                pending.append(.error(.functionWithoutCall, "'\(n)' is a function: call it with its arguments", at: span, help: "write '\(n)(...)'"))
             }
             return entry.binding
         }
@@ -122,7 +122,7 @@ extension Parser {
         } else if help == nil, !known.intersection([.function, .adaptive]).isEmpty {
             help = "'\(n)' is a function: write '\(n)(...)'"
         }
-        pending.append(.error("unknown name '\(n)'", at: span, help: help))
+        pending.append(.error(.unknownName, "unknown name '\(n)'", at: span, help: help))
         return Binding.free
     }
 
@@ -134,10 +134,10 @@ extension Parser {
             switch bindings[Int(entry.binding)].kind {
             case .function(let arity):
                 if arity != count {
-                    pending.append(.error("'\(n)' takes \(Arity.exactly([arity]).description), not \(count)", at: span))
+                    pending.append(.error(.wrongArgumentCount, "'\(n)' takes \(Arity.exactly([arity]).description), not \(count)", at: span))
                 }
             case .value, .parameter:
-                pending.append(.error("'\(n)' is a value, not a function", at: span,
+                pending.append(.error(.valueCalled, "'\(n)' is a value, not a function", at: span,
                                       help: "to define a function, write 'let \(n)(a) = ...'"))
             }
             return entry.binding
@@ -145,16 +145,16 @@ extension Parser {
         let known = names.known[Int(id)]
         if known.contains(.function), let arity = Builtins.arity(of: n) {
             if !arity.accepts(count) {
-                pending.append(.error("'\(n)' takes \(arity.description), not \(count)", at: span))
+                pending.append(.error(.wrongArgumentCount, "'\(n)' takes \(arity.description), not \(count)", at: span))
             }
             return Binding.free
         }
         if known.contains(.adaptive) {
-            pending.append(.error("'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: span,
+            pending.append(.error(.misplacedAdaptive, "'adaptive(MIN)' is a value of 'columns' and 'rows' only", at: span,
                                   help: "write 'columns adaptive(150)'"))
             return Binding.free
         }
-        pending.append(.error("unknown function '\(n)'", at: span, help: suggestion(for: n, among: visibleFunctionNames)))
+        pending.append(.error(.unknownFunction, "unknown function '\(n)'", at: span, help: suggestion(for: n, among: visibleFunctionNames)))
         return Binding.free
     }
 

@@ -13,15 +13,15 @@ extension Parser {
         let info = SettingTable.all[row]
         advance()
         if info.level == .layout, context == .section {
-            reportAndContinue(.error("'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,
+            reportAndContinue(.error(.layoutOnlySetting, "'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,
                                      help: "move it out of the section, to the layout or the top of the file"))
         }
         if atStatementEnd {
-            report(.error("missing value for '\(name.text)'", at: name.span, help: "write, for example, '\(info.example)'"))
+            report(.error(.missingValue, "missing value for '\(name.text)'", at: name.span, help: "write, for example, '\(info.example)'"))
             return nil
         }
         if at(.assign) {
-            report(.error("settings take no '='", at: tok.span, help: "write '\(info.example)'"))
+            report(.error(.equalsInSetting, "settings take no '='", at: tok.span, help: "write '\(info.example)'"))
             return nil
         }
         let arguments: [Argument]?
@@ -48,10 +48,10 @@ extension Parser {
             let bit = again.trailingZeroBitCount
             if let earlier = setterStack[scopes[top].setterMark...].last(where: { $0.bit == bit })?.span {
                 let earlierText = source.text(earlier)
-                let message = earlierText == name.text
+                let message: DiagnosticText = earlierText == name.text
                     ? "'\(name.text)' is set twice in this block; the later one wins"
                     : "'\(name.text)' sets what '\(earlierText)' already set in this block; the later one wins"
-                warn(.warning(message, at: name.span, notes: [Note("set earlier here", span: earlier)]))
+                warn(.warning(.setTwice, message, at: name.span, notes: [Note("set earlier here", span: earlier)]))
             }
         }
         var bits = mask
@@ -70,7 +70,7 @@ extension Parser {
         } else if help == nil, lookup(id) != nil || names.known[Int(id)].contains(.variable) {
             help = "an expression cannot stand alone in a file: use it in a setting or an 'expect'"
         }
-        report(.error("unknown setting '\(name.text)'", at: name.span, help: help))
+        report(.error(.unknownSetting, "unknown setting '\(name.text)'", at: name.span, help: help))
     }
 
     // wordArgument = IDENT ;
@@ -80,7 +80,7 @@ extension Parser {
         if t.kind == .identifier {
             let word = text(t)
             guard words.contains(word) else {
-                report(.error("'\(word)' is not a value of '\(info.name)'", at: t.span,
+                report(.error(.badKeyword, "'\(word)' is not a value of '\(info.name)'", at: t.span,
                               help: Suggest.didYouMean(word, among: words) ?? "'\(info.name)' takes \(choices)"))
                 return nil
             }
@@ -88,7 +88,7 @@ extension Parser {
             return [.word(Name(word, t.span))]
         }
         if t.kind == .string, words.contains(stringValue(t)) {
-            report(.error("'\(info.name)' takes a bare word, not a string", at: t.span,
+            report(.error(.badKeyword, "'\(info.name)' takes a bare word, not a string", at: t.span,
                           help: "write '\(info.name) \(stringValue(t))'"))
             return nil
         }
@@ -96,7 +96,7 @@ extension Parser {
             reportUnexpected(expected: "")
             return nil
         }
-        report(.error("'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
+        report(.error(.badKeyword, "'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
                       help: "write, for example, '\(info.example)'"))
         return nil
     }
@@ -106,7 +106,7 @@ extension Parser {
         guard let w = argumentExpression(info) else { return nil }
         guard isWord(tok, "x") else {
             if atStatementEnd {
-                report(.error("'\(info.name)' takes a size 'W x H', not one value", at: w.span,
+                report(.error(.badArguments, "'\(info.name)' takes a size 'W x H', not one value", at: w.span,
                               help: "write, for example, '\(info.example)'"))
             } else {
                 reportUnexpected(expected: "'x' between the two sides of the size",
@@ -117,7 +117,7 @@ extension Parser {
         let xSpan = tok.span
         advance()
         if atStatementEnd {
-            report(.error("missing the height after 'x' in '\(info.name)'", at: xSpan,
+            report(.error(.missingValue, "missing the height after 'x' in '\(info.name)'", at: xSpan,
                           help: "write, for example, '\(info.example)'"))
             return nil
         }
@@ -132,7 +132,7 @@ extension Parser {
             // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
             pending.removeAll { $0.span == callee.span }
             guard args.count == 1 else {
-                report(.error("'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
+                report(.error(.badArguments, "'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
                               help: "write, for example, '\(info.name) adaptive(150)'"))
                 return nil
             }
@@ -151,13 +151,13 @@ extension Parser {
                 let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
                 if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
-                    report(.error("the side '\(side.text)' is given twice", at: side.span,
+                    report(.error(.badSide, "the side '\(side.text)' is given twice", at: side.span,
                                   notes: [Note("first given here", span: earlier.span)]))
                     return nil
                 }
                 if atStatementEnd || !canStartExpression {
                     if atStatementEnd {
-                        report(.error("missing value after '\(side.text)'", at: side.span,
+                        report(.error(.missingValue, "missing value after '\(side.text)'", at: side.span,
                                       help: "write, for example, '\(info.name) \(side.text) 10'"))
                     } else {
                         reportUnexpected(expected: "a value after '\(side.text)'")
@@ -169,7 +169,7 @@ extension Parser {
             }
             if !atStatementEnd {
                 if canStartExpression {
-                    report(.error("'\(info.name)' takes named sides or plain values, not both", at: tok.span,
+                    report(.error(.badSide, "'\(info.name)' takes named sides or plain values, not both", at: tok.span,
                                   help: "name every side: '\(info.name) top 10 left 4'"))
                 } else {
                     reportUnexpected(expected: "a side ('top', 'left', 'bottom' or 'right')")
@@ -179,7 +179,7 @@ extension Parser {
             return args
         }
         if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides) {
-            report(.error("unknown side '\(text(tok))'", at: tok.span,
+            report(.error(.badSide, "unknown side '\(text(tok))'", at: tok.span,
                           help: "did you mean '\(guess)'? The sides are top, left, bottom and right"))
             return nil
         }
@@ -198,7 +198,7 @@ extension Parser {
                 return nil
             }
             let span = args[0].span.to(args[args.count - 1].span)
-            report(.error("'\(info.name)' takes 1, 2 or 4 values, not \(args.count)\(args.count >= 5 ? " or more" : "")", at: span,
+            report(.error(.badArguments, "'\(info.name)' takes 1, 2 or 4 values, not \(args.count)\(args.count >= 5 ? " or more" : "")", at: span,
                           help: "one value for all sides, two for vertical and horizontal, four for top, left, bottom and right; or name them: '\(info.name) top 10 left 4'"))
             return nil
         }
@@ -232,7 +232,7 @@ extension Parser {
     mutating func argumentExpression(_ info: SettingInfo) -> Expr? {
         guard canStartExpression else {
             if isWord(tok, "x") {
-                report(.error("'\(info.name)' takes a value before 'x'", at: tok.span, help: "write, for example, '\(info.example)'"))
+                report(.error(.badArguments, "'\(info.name)' takes a value before 'x'", at: tok.span, help: "write, for example, '\(info.example)'"))
             } else {
                 reportUnexpected(expected: "a value for '\(info.name)'", help: "write, for example, '\(info.example)'")
             }
@@ -255,13 +255,13 @@ extension Parser {
         default: count = "one value"
         }
         if isWord(tok, "x") {
-            report(.error("'\(info.name)' takes \(count), not a size", at: tok.span, help: "write, for example, '\(info.example)'"))
+            report(.error(.badArguments, "'\(info.name)' takes \(count), not a size", at: tok.span, help: "write, for example, '\(info.example)'"))
         } else if canStartExpression {
             var hint = "write, for example, '\(info.example)'"
             if at(.lParen) || at(.minus) {
                 hint = "to compute a value, write it as one expression: '\(info.name) (a - b)'"
             }
-            report(.error("'\(info.name)' takes \(count)", at: tok.span, help: hint))
+            report(.error(.badArguments, "'\(info.name)' takes \(count)", at: tok.span, help: hint))
         } else {
             reportUnexpected(expected: "the end of the statement")
         }

@@ -13,7 +13,7 @@ extension Parser {
                 if at(.eof) { break }
                 // A `}` with no block open.
                 panicking = false
-                report(.error("unexpected '}': no block is open here", at: tok.span,
+                report(.error(.unmatchedCloser, "unexpected '}': no block is open here", at: tok.span,
                               help: "remove it, or look for a '{' missing earlier"))
                 advance()
                 panicking = false
@@ -22,14 +22,14 @@ extension Parser {
             switch s.kind {
             case .layout(let b):
                 if let first = firstSection {
-                    diagnostics.append(.error("'layout' blocks cannot follow top-level sections", at: b.keyword,
-                                              notes: [Note("the first top-level section is at line \(line(of: first.start))")],
+                    diagnostics.append(.error(.misplacedStatement, "'layout' blocks cannot follow top-level sections", at: b.keyword,
+                                              notes: [Note("the first top-level section is at \(lineOf(first))")],
                                               help: "put the sections inside 'layout' blocks, or leave the 'layout' block out"))
                 }
                 if firstLayout == nil { firstLayout = b }
                 if let name = b.name {
                     if let earlier = layoutNames[name.text] {
-                        diagnostics.append(.error("a layout named '\(name.text)' already exists in this file", at: name.span,
+                        diagnostics.append(.error(.duplicateLayout, "a layout named '\(name.text)' already exists in this file", at: name.span,
                                                   notes: [Note("the first '\(name.text)' is here", span: earlier)],
                                                   help: "give each layout its own name"))
                     } else {
@@ -38,7 +38,7 @@ extension Parser {
                 }
             case .section(let b):
                 if firstLayout != nil {
-                    diagnostics.append(.error("a file with 'layout' blocks cannot also have top-level sections", at: b.keyword,
+                    diagnostics.append(.error(.misplacedStatement, "a file with 'layout' blocks cannot also have top-level sections", at: b.keyword,
                                               help: "move this section into a 'layout' block"))
                 }
                 if firstSection == nil { firstSection = b.keyword }
@@ -51,7 +51,7 @@ extension Parser {
         }
         if firstLayout != nil {
             for span in topExpects {
-                diagnostics.append(.error("'expect' must stand inside a 'layout' block when the file has layouts", at: span,
+                diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose result it checks"))
             }
         }
@@ -115,7 +115,7 @@ extension Parser {
             while !at(.rParen) {
                 guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
-                    reportAndContinue(.error("the parameter '\(p.text)' is named twice", at: p.span,
+                    reportAndContinue(.error(.duplicateParameter, "the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
                 }
                 params.append(Identifier(p.text, p.span, binding: newBinding(.parameter(index: params.count), p.span)))
@@ -159,7 +159,7 @@ extension Parser {
         let keyword = tok.span
         advance()
         if context != .file {
-            reportAndContinue(.error("'layout' cannot stand inside \(context.name)", at: keyword,
+            reportAndContinue(.error(.misplacedStatement, "'layout' cannot stand inside \(context.name)", at: keyword,
                                      help: "'layout' blocks stand at the top level only: close this \(context == .section ? "section" : "layout") first"))
         }
         var name: BlockName? = nil
@@ -168,7 +168,7 @@ extension Parser {
         } else if at(.identifier) || at(.string) {
             name = parseName()
         } else if at(.lBrace) {
-            reportAndContinue(.error("a layout needs a name", at: tok.span, help: "write 'layout feed {'"))
+            reportAndContinue(.error(.layoutWithoutName, "a layout needs a name", at: tok.span, help: "write 'layout feed {'"))
         } else {
             reportUnexpected(expected: "a name after 'layout'", help: "write 'layout feed {'")
             return nil
@@ -182,7 +182,7 @@ extension Parser {
         let keyword = tok.span
         advance()
         if context == .section {
-            reportAndContinue(.error("sections cannot be nested", at: keyword,
+            reportAndContinue(.error(.misplacedStatement, "sections cannot be nested", at: keyword,
                                      help: "close the section before starting another"))
         }
         if at(.error) {
@@ -228,8 +228,8 @@ extension Parser {
             var look = pos
             while tokens[look].kind == .newline { look += 1 }
             if at(.newline), tokens[look].kind == .lBrace {
-                reportAndContinue(.error("'{' must stand on the line of '\(keywordText)'", at: tokens[look].span,
-                                         help: "move the '{' up to the end of line \(line(of: keyword.start))"))
+                reportAndContinue(Diagnostic(.braceOnNextLine, "'{' must stand on the line of '\(keywordText)'", at: tokens[look].span,
+                                             help: ["move the '{' up to the end of \(lineOf(keyword))"]))
                 pos = look
             } else {
                 reportUnexpected(expected: "'{' after '\(keywordText)\(name.map { " " + source.text($0.span) } ?? "")'")
@@ -238,7 +238,7 @@ extension Parser {
         }
         let open = tok.span
         if scopes.count > Parser.maxBlockDepth {
-            report(.error("blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
+            report(.error(.nestedTooDeeply, "blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
                           help: "a layout holds sections, and sections hold no blocks"))
             return skipBlock(keyword: keyword, name: name, open: open)
         }
@@ -279,7 +279,7 @@ extension Parser {
         } else {
             incomplete = true
             panicking = false
-            report(.error("'}' expected to close '{' at line \(line(of: open.start))", at: .point(prevEnd),
+            report(.error(.unclosed, "'}' expected to close '{' at \(lineOf(open))", at: .point(prevEnd),
                           notes: [Note("the block opened here", span: open)]))
         }
         return Block(keyword: keyword, name: name, statements: statements, openBrace: open, closeBrace: close)
@@ -290,7 +290,12 @@ extension Parser {
         let start = tok.start
         advance()
         guard canStartExpression else {
-            reportUnexpected(expected: "a condition after 'expect'", help: "write, for example, 'expect contentHeight == 864'")
+            if start == expressionEntry {
+                reportUnexpected(.missingCondition, expected: "an expression",
+                                 help: "type a statement (a setting, 'let', 'section', 'layout', 'expect'), an expression such as 'frame(0, 3)', or ':help'")
+            } else {
+                reportUnexpected(.missingCondition, expected: "a condition after 'expect'", help: "write, for example, 'expect contentHeight == 864'")
+            }
             return nil
         }
         let conditionStart = tok.start

@@ -1,0 +1,193 @@
+/// What a diagnostic is about, as a stable code (`E0401`): the identity that code compares (never
+/// the words), that editors and tests can key on, and that `docs/diagnostics.md` lists. `E` codes
+/// are errors and `W` codes warnings; the hundreds follow the stage that finds them. A code, once
+/// given, keeps its meaning: retire it rather than reuse it.
+public enum DiagnosticCode: String, CaseIterable, Sendable {
+    // Lexing (E01xx).
+    case unexpectedCharacter = "E0101"
+    case invalidNumber = "E0102"
+    case unterminatedString = "E0103"
+    case invalidEscape = "E0104"
+    case unterminatedComment = "E0105"
+    case invalidUTF8 = "E0106"
+
+    // Syntax (E02xx).
+    case unexpectedToken = "E0201"
+    case unmatchedCloser = "E0202"
+    case unclosed = "E0203"
+    case braceOnNextLine = "E0204"
+    case nestedTooDeeply = "E0205"
+    case misplacedStatement = "E0206"
+    case duplicateLayout = "E0207"
+    case layoutWithoutName = "E0208"
+    case chainedComparison = "E0209"
+    case missingOperand = "E0210"
+    case notCallable = "E0211"
+    case sizeSeparatorAsValue = "E0212"
+    case missingCondition = "E0213"
+
+    // Names (E03xx, W03xx).
+    case unknownName = "E0301"
+    case unknownFunction = "E0302"
+    case functionWithoutCall = "E0303"
+    case valueCalled = "E0304"
+    case wrongArgumentCount = "E0305"
+    case reservedName = "E0306"
+    case duplicateParameter = "E0307"
+    case misplacedAdaptive = "E0308"
+    case expectOnlyFunction = "E0309"
+    case redefined = "W0301"
+    case shadows = "W0302"
+    case hidesEngineVariable = "W0303"
+
+    // Settings (E04xx, W04xx).
+    case unknownSetting = "E0401"
+    case layoutOnlySetting = "E0402"
+    case missingValue = "E0403"
+    case equalsInSetting = "E0404"
+    case badKeyword = "E0405"
+    case badArguments = "E0406"
+    case badSide = "E0407"
+    case unusedSetting = "E0408"
+    case wrongValueType = "E0409"
+    case valueOutOfRange = "E0410"
+    case noRoom = "E0411"
+    case tooManyItems = "E0412"
+    case setTwice = "W0401"
+
+    // Evaluating expressions (E05xx).
+    case typeMismatch = "E0501"
+    case noValueHere = "E0502"
+    case divisionByZero = "E0503"
+    case badIndex = "E0504"
+    case badFunctionArgument = "E0505"
+    case randomOutsideItemRule = "E0506"
+    case callLimit = "E0507"
+    case earlierError = "E0508"
+    case badListRule = "E0509"
+    case notACondition = "E0510"
+
+    // Laying out (E06xx, W06xx).
+    case badSpan = "E0601"
+    case badNaturalSize = "E0602"
+    case badSize = "E0603"
+    case flowNeedsSize = "E0604"
+    case lineOverflow = "W0601"
+
+    // Expectation functions (E07xx).
+    case noSuchSection = "E0701"
+    case noSuchItem = "E0702"
+    case noSuchElement = "E0703"
+    case snapUnavailable = "E0704"
+    case badQueryArgument = "E0705"
+
+    /// Errors stop a file from evaluating; warnings never change an exit status.
+    public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
+
+    /// One line on what it means, for `docs/diagnostics.md`.
+    public var summary: String {
+        switch self {
+        case .unexpectedCharacter: return "a character that no token starts with, or a name with a letter outside ASCII"
+        case .invalidNumber: return "a number written in a way wfl does not read (`.5`, `5.`, `1__0`, `1e`)"
+        case .unterminatedString: return "a string without its closing quote on the same line"
+        case .invalidEscape: return "an escape in a string that is not one of `\\\" \\\\ \\n \\t \\u{...}`"
+        case .unterminatedComment: return "a `/*` comment without its `*/`"
+        case .invalidUTF8: return "bytes that are not UTF-8"
+        case .unexpectedToken: return "the grammar expected something else here"
+        case .unmatchedCloser: return "a `)`, `]` or `}` with nothing open to close"
+        case .unclosed: return "a `(`, `[` or `{` that is never closed"
+        case .braceOnNextLine: return "a block's `{` on the line after its keyword"
+        case .nestedTooDeeply: return "blocks or expressions nested past the limits"
+        case .misplacedStatement: return "a `layout`, `section` or `expect` where it cannot stand"
+        case .duplicateLayout: return "two layouts with one name"
+        case .layoutWithoutName: return "a `layout` block without a name"
+        case .chainedComparison: return "`a < b < c`: comparisons do not chain"
+        case .missingOperand: return "an operator without a value after it"
+        case .notCallable: return "a call of something that is not a function name"
+        case .sizeSeparatorAsValue: return "`x` used as a value (it separates the sides of a size)"
+        case .missingCondition: return "`expect` without a condition (in the REPL: an entry that is no expression)"
+        case .unknownName: return "a name that no `let`, parameter or variable defines here"
+        case .unknownFunction: return "a call of a function that does not exist"
+        case .functionWithoutCall: return "a function's name used as a value"
+        case .valueCalled: return "a value's name called as a function"
+        case .wrongArgumentCount: return "a call with too many or too few arguments"
+        case .reservedName: return "a reserved word or `x` used as a name"
+        case .duplicateParameter: return "a function with two parameters of one name"
+        case .misplacedAdaptive: return "`adaptive(MIN)` outside `columns` and `rows`"
+        case .expectOnlyFunction: return "an expectation function (`frame`, `count`, ...) outside `expect`"
+        case .redefined: return "a second `let` of a name in one block"
+        case .shadows: return "a `let` that hides one of an outer block"
+        case .hidesEngineVariable: return "a `let` that hides an engine variable (`i`, `w`, ...)"
+        case .unknownSetting: return "a setting name that wfl does not know"
+        case .layoutOnlySetting: return "a layout-level setting written in a section"
+        case .missingValue: return "a setting or a side without its value"
+        case .equalsInSetting: return "`columns = 3`: settings take no `=`"
+        case .badKeyword: return "a word that is not one of the setting's values"
+        case .badArguments: return "a setting with arguments of the wrong number or shape"
+        case .badSide: return "an unknown, repeated or mixed side in an insets setting"
+        case .unusedSetting: return "a setting that no section it reaches uses (it says what to write instead)"
+        case .wrongValueType: return "a setting's value of the wrong type"
+        case .valueOutOfRange: return "a setting's value outside what it allows (negative, not whole, too many lanes, ...)"
+        case .noRoom: return "insets, spacings or lanes that leave no room for the items"
+        case .tooManyItems: return "more items than wfl lays out"
+        case .setTwice: return "the same property set twice in one block (the later one wins)"
+        case .typeMismatch: return "an operator or function given a value of the wrong type"
+        case .noValueHere: return "a variable read where it has no value"
+        case .divisionByZero: return "division or remainder by zero"
+        case .badIndex: return "an index that is not whole or out of range"
+        case .badFunctionArgument: return "a built-in function given an argument it cannot take"
+        case .randomOutsideItemRule: return "`random` outside an item rule"
+        case .callLimit: return "user functions nested or called past the limits"
+        case .earlierError: return "an expression whose error was reported earlier"
+        case .badListRule: return "an item rule whose list is empty or holds lists"
+        case .notACondition: return "an `expect` whose value is not true or false"
+        case .badSpan: return "a span that is not a whole number of lanes, at least 1"
+        case .badNaturalSize: return "a natural size that cannot be scaled to the lane"
+        case .badSize: return "an item size that is negative, NaN or infinite"
+        case .flowNeedsSize: return "a flow section whose item size rule is not `size W x H` (the resolver says so first, as E0408)"
+        case .lineOverflow: return "a flow item longer than its line"
+        case .noSuchSection: return "an expectation about a section the layout does not have"
+        case .noSuchItem: return "an expectation about an item the section does not have"
+        case .noSuchElement: return "an expectation about a header or footer the section does not have"
+        case .snapUnavailable: return "`snap` where there is nothing to snap to"
+        case .badQueryArgument: return "an expectation function given an argument it cannot take"
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// `docs/diagnostics.md`: every code with its meaning, grouped by stage. A test keeps the page
+    /// equal to this.
+    package static func catalogue() -> String {
+        var out = """
+            # Diagnostic codes
+
+            Every error and warning wfl reports has a code that stays with it whatever its wording:
+            `E` codes are errors (the file does not evaluate), `W` codes warnings (they never change
+            an exit status). The text output shows the words only; the code is what a program reads
+            (the `Diagnostic.code` of the Swift API). This page is generated from
+            `Sources/WFL/Diagnostics/DiagnosticCode.swift` (`WFL_UPDATE_GOLDEN=1 swift test` rewrites it).
+
+
+            """
+        let stages = [("01", "Reading characters"), ("02", "Syntax"), ("03", "Names"), ("04", "Settings"),
+                      ("05", "Evaluating expressions"), ("06", "Laying out"), ("07", "Expectation functions")]
+        for (hundreds, title) in stages {
+            out += "## \(title)\n\n| code | meaning |\n|---|---|\n"
+            for c in allCases where c.rawValue.dropFirst().hasPrefix(hundreds) {
+                out += "| `\(c.rawValue)` | \(c.summary.replacingBars) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Safe inside a Markdown table cell.
+    fileprivate var replacingBars: String {
+        var out = ""
+        for ch in self { out += ch == "|" ? "\\|" : String(ch) }
+        return out
+    }
+}
