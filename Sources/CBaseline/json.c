@@ -1,4 +1,4 @@
-/* The output yardstick: the json table of CLI.md written with fprintf. See cbaseline.h. */
+/* The output yardstick: the json table of docs/usage.md written with fprintf. See cbaseline.h. */
 
 #include <stdio.h>
 #include "cbaseline.h"

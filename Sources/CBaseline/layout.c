@@ -1,5 +1,5 @@
 /* The layout yardsticks: waterfall placement, flow line breaking, the `random` arithmetic of
- * LANGUAGE.md and a brute-force rect scan, written plainly. See cbaseline.h. */
+ * docs/language.md and a brute-force rect scan, written plainly. See cbaseline.h. */
 
 #include "cbaseline.h"
 

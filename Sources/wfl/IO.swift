@@ -87,7 +87,7 @@ func readSource(_ path: String) -> Result<SourceFile, ReadError> {
     return readAll(fd: fd, path: path).map { SourceFile(name: path, bytes: $0) }
 }
 
-/// The largest file wfl reads (LANGUAGE.md, Limits).
+/// The largest file wfl reads (docs/language.md, "Limits").
 let maxFileSize = 64 << 20
 
 func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {

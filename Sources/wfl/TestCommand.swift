@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// `wfl test PATH...`: checks every `expect` of the files, directories searched recursively for
-/// `*.wfl` in sorted path order (CLI.md, "wfl test").
+/// `*.wfl` in sorted path order (docs/usage.md, "Expectations and `wfl test`").
 ///
 /// Standard output gets one line per failed expectation and the closing `N passed, N failed`;
 /// standard error gets the diagnostics (of a file that does not evaluate, of an expectation whose

@@ -9,7 +9,7 @@ import Darwin
 // The `wfl` command: arguments, files, terminals and exit codes. Everything else is the WFL
 // library.
 
-/// Exit statuses of CLI.md.
+/// Exit statuses (docs/usage.md, "Commands").
 enum Exit {
     static let ok: Int32 = 0
     static let differences: Int32 = 1

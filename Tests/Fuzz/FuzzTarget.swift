@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What one input may ask for. Larger inputs are legal (the limits of LANGUAGE.md are tested
+/// What one input may ask for. Larger inputs are legal (the limits of docs/language.md are tested
 /// elsewhere) but slow: the harness skips laying them out, so that they are not taken for hangs.
 let fuzzMaxItems = 20_000
 let fuzzMaxLanes = 200

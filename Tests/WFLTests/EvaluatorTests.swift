@@ -3,7 +3,7 @@ import XCTest
 
 /// The evaluator: cascade, lets, functions, random, checks and errors.
 final class EvaluatorTests: XCTestCase {
-    /// LANGUAGE.md's check values of `random`.
+    /// The check values of docs/language.md of `random`.
     func testRandomCheckValues() throws {
         let t0 = try XCTUnwrap(Eval.table("seed 0\nitems 3\nheight random(0, 150)"))
         XCTAssertEqual(Eval.cells(t0).map { $0[3] }, [85, 101, 96])

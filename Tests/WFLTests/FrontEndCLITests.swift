@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `wfl tokens`, `wfl ast`, help, version and the exit codes of CLI.md.
+/// `wfl tokens`, `wfl ast`, help, version and the exit codes of docs/usage.md.
 final class FrontEndCLITests: XCTestCase {
     let samples = Golden.root.appendingPathComponent("samples")
 

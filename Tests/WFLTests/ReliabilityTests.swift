@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 8: the limits of LANGUAGE.md, each with its own error, and what hostile input must not do
+/// Issue 8: the limits of docs/language.md, each with its own error, and what hostile input must not do
 /// (allocate or work far beyond what the output needs). The fuzz target is Tests/Fuzz; the nesting
 /// limits and generated inputs are in RobustnessTests, the other evaluation limits in
 /// Tests/Fixtures/evaluation (too-many-items, too-many-lanes, items-huge, recursion-limit,
@@ -159,7 +159,7 @@ final class LeakTests: XCTestCase {
     }
 }
 
-/// Files and streams: whole files or none, closed pipes, unreadable paths (CLI.md: exit 74).
+/// Files and streams: whole files or none, closed pipes, unreadable paths (docs/usage.md: exit 74).
 final class FileSafetyTests: XCTestCase {
     var work: URL!
 

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Robustness of the front end (LANGUAGE.md, "Lexical structure", "Diagnostics" and "Limits"):
+/// Robustness of the front end (docs/language.md, "Files and lines", "Diagnostics" and "Limits"):
 /// thousands of generated inputs (random bytes and mutated samples) go through the lexer, the
 /// parser, the renderer and the AST printer, and each must give diagnostics, never a crash or a
 /// hang. The limits of the language (256 levels of nesting, chains as long as the file) are

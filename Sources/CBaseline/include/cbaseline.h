@@ -6,10 +6,10 @@
  * obvious way (no SIMD, no tricks), so that the benchmark can print wfl's figure beside a
  * baseline measured in the same run. One .c file per yardstick:
  *
- *   tokens.c   wflc_count_tokens   the lexer (LANGUAGE.md, "Lexical structure")
+ *   tokens.c   wflc_count_tokens   the lexer (docs/language.md, "Lexical structure")
  *   layout.c   wflc_waterfall_*, wflc_flow_random, wflc_random, wflc_rect_scan
- *                                  the engines (LAYOUT.md) and a brute-force rect query
- *   json.c     wflc_write_json     the json table of CLI.md, written with fprintf
+ *                                  the engines (docs/layout.md) and a brute-force rect query
+ *   json.c     wflc_write_json     the json table of docs/usage.md, written with fprintf
  *   memory.c   wflc_heap_in_use    malloc's bytes in use (mallinfo2), for the memory measure
  */
 
@@ -25,7 +25,7 @@ extern "C" {
 /*
  * Counts the tokens of a .wfl buffer with a plain byte loop: the yardstick for wfl's lexer.
  *
- * It reads the lexical grammar of LANGUAGE.md: a leading BOM, spaces and tabs, LF and CRLF (a
+ * It reads the lexical grammar of docs/language.md: a leading BOM, spaces and tabs, LF and CRLF (a
  * newline is a token), `//` comments, nested block comments (one newline token when the comment
  * holds a line break), identifiers, numbers (digits, `_` between digits, a fraction, an exponent,
  * and `375x812` as number, `x`, number), one-line strings with escapes (`\u{...}` included),
@@ -42,11 +42,11 @@ size_t wflc_count_tokens(const unsigned char *buf, size_t len);
 /* A frame as four doubles, origin top-left. */
 typedef struct { double x, y, width, height; } wflc_frame;
 
-/* `random(lo, hi)` of LANGUAGE.md for (seed, s, i, k): the SplitMix-like mixer, then lo + z mod (hi - lo). */
+/* `random(lo, hi)` of docs/language.md for (seed, s, i, k): the SplitMix-like mixer, then lo + z mod (hi - lo). */
 uint64_t wflc_random(uint64_t seed, uint64_t s, uint64_t i, uint64_t k, int64_t lo, int64_t hi);
 
 /*
- * One vertical waterfall section (LAYOUT.md, "Waterfall"): order shortest, span 1, `insets inset`,
+ * One vertical waterfall section (docs/layout.md, "Waterfall"): order shortest, span 1, `insets inset`,
  * `spacing spacing`, container width cw, no header or footer. Item i is `heights[i % nheights]`
  * tall (list), or `50 + random(0, 150)` with `seed` (random). Writes `items` frames to `out` and
  * returns the content height.
@@ -57,7 +57,7 @@ double wflc_waterfall_random(int columns, uint64_t seed, size_t items, double cw
                              wflc_frame *out);
 
 /*
- * One vertical flow section with no insets (LAYOUT.md, "Flow"), justify uikit and align center,
+ * One vertical flow section with no insets (docs/layout.md, "Flow"), justify uikit and align center,
  * sized `40 + random(0, 120) x 30 + random(0, 40)`: line breaking and placement. Writes `items`
  * frames to `out`, returns the content height.
  */
@@ -69,7 +69,7 @@ size_t wflc_rect_scan(const wflc_frame *frames, size_t n, double x, double y, do
 /* ---- json.c ---------------------------------------------------------------------------------- */
 
 /*
- * Writes one layout's json table (CLI.md's shape; every element a cell of section 0) to `path`
+ * Writes one layout's json table (the shape of docs/usage.md; every element a cell of section 0) to `path`
  * with fprintf, numbers as "%.17g". Returns 0, or -1 when the file cannot be written.
  */
 int wflc_write_json(const char *path, const char *name, double cw, double ch, double contentW, double contentH,

@@ -1,5 +1,5 @@
 /// The Swift API: a `.wfl` spec evaluated from Swift code, for the tests of a real
-/// UICollectionViewLayout (README, "Using wfl from Swift").
+/// UICollectionViewLayout (docs/usage.md, "Using wfl from Swift").
 ///
 /// ```swift
 /// let spec = Spec(source: "columns 2\nitems 4\nheight 100\nexpect contentHeight == 210")
@@ -112,7 +112,7 @@ extension AttributeTable {
     public var contentSize: (width: Double, height: Double) { (contentWidth, contentHeight) }
 
     /// The elements whose frames overlap `rect` at scroll offset `offset`, in table order, with
-    /// their frames at that offset: `layoutAttributesForElements(in:)` (LAYOUT.md, "Rect queries").
+    /// their frames at that offset: `layoutAttributesForElements(in:)` (docs/layout.md, "Rect queries").
     public func elements(in rect: Frame, at offset: Offset = .zero) -> [Element] {
         only(query(rect, at: offset), at: offset).elements
     }

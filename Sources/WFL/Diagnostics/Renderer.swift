@@ -1,4 +1,4 @@
-/// Turns diagnostics into the text of LANGUAGE.md:
+/// Turns diagnostics into the text of docs/language.md ("Diagnostics"):
 ///
 /// ```
 /// feed.wfl:7:3: error: unknown setting 'colums'

@@ -1,6 +1,6 @@
 /// Compiles expressions once into closures, each name following the binding the parser resolved
-/// it to, so that evaluating an item rule never walks the tree again (LANGUAGE.md, "let and
-/// names", "Expressions").
+/// it to, so that evaluating an item rule never walks the tree again (docs/language.md, "Statements and
+/// blocks", "Expressions").
 ///
 /// Constant parts are folded at compile time (`let heights = [100, 150]` is a constant list), and
 /// numeric expressions get a `Double`-returning closure that skips the boxing of `Value`.
@@ -91,7 +91,7 @@ final class FunctionBodies {
     }
 }
 
-/// The most user functions that may be in progress at once (LANGUAGE.md, Limits).
+/// The most user functions that may be in progress at once (docs/language.md, "Limits").
 public let maxCallDepth = 64
 
 /// The most calls of user functions for one value (one rule for one item, one setting), and in
@@ -605,7 +605,7 @@ final class Compiler {
         }
     }
 
-    /// `random(lo, hi)`: LANGUAGE.md's mixer of (seed, s, i, k).
+    /// `random(lo, hi)`: the mixer of docs/language.md ("Expressions") of (seed, s, i, k).
     func randomCall(_ args: [Node], _ depsIn: Deps, _ span: Span) -> Node {
         var deps = depsIn
         deps.random = deps.random ?? span

@@ -1,6 +1,6 @@
 /// From a parsed file to resolved layouts and attribute tables: the cascade (file, layout,
 /// section), the implicit layout and section, the section settings with their checks, and the item
-/// rules compiled once (LANGUAGE.md, "Blocks and cascading", "Settings", "Variables").
+/// rules compiled once (docs/language.md, "Statements and blocks", "Settings", "Variables").
 
 /// What evaluating a file gives.
 public struct Evaluation {

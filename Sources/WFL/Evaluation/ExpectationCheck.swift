@@ -1,5 +1,5 @@
-/// Judging `expect` statements for `wfl test` and the Swift API (LANGUAGE.md, "Expectations";
-/// CLI.md, "wfl test"): each expectation passes, fails (with the values of both sides of a
+/// Judging `expect` statements for `wfl test` and the Swift API (docs/language.md, "Expectations";
+/// docs/usage.md, "Expectations and `wfl test`"): each expectation passes, fails (with the values of both sides of a
 /// comparison), or fails because evaluating it gave an error (with that error's diagnostic).
 
 /// The two sides of a comparison that did not hold, each evaluated on its own.

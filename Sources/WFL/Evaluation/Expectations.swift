@@ -1,4 +1,4 @@
-/// The functions of Expectations (LANGUAGE.md) over a finished attribute table.
+/// The functions of Expectations (docs/language.md, "Expectations") over a finished attribute table.
 
 /// Answers `frame`, `header`, `footer`, `count` and `snap` from a table.
 public struct TableQueries: ExpectHost {
@@ -45,7 +45,7 @@ public struct TableQueries: ExpectHost {
             }
             return list(table.frame(of: k, at: offset(1)))
         case "count":
-            // Negative sizes are normalised; overlap is on open intervals (LAYOUT.md, "Rect queries").
+            // Negative sizes are normalised; overlap is on open intervals (docs/layout.md, "Rect queries").
             let r = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             return .number(Double(table.query(r, at: .zero).count))
         default:

@@ -1,7 +1,7 @@
 /// The state that compiled expressions run against: the engine's variables, the per-item cache of
 /// `let` values, the frames of user-function calls and the `random` counter.
 
-/// The engine's variables (LANGUAGE.md, "Variables"), each with a slot in `Machine.vars`.
+/// The engine's variables (docs/language.md, "Variables"), each with a slot in `Machine.vars`.
 public enum EngineVar: Int, CaseIterable, Sendable {
     case i, n, s, cw, ch, aw, ah, w, h, col, full, contentWidth, contentHeight
 
@@ -48,7 +48,7 @@ public enum EngineVar: Int, CaseIterable, Sendable {
     }
 }
 
-/// Sets of engine variables that have values in each place (LANGUAGE.md's table).
+/// Sets of engine variables that have values in each place (docs/language.md, "Variables").
 public enum VarSets {
     static func mask(_ vs: [EngineVar]) -> UInt32 { vs.reduce(0) { $0 | $1.bit } }
     public static let insets = mask([.s, .cw, .ch])
@@ -144,7 +144,7 @@ public struct Machine {
         itemHash = Machine.itemHash(seed: seed, section: s, item: i)
     }
 
-    /// The next `random` draw of this item: the mixer of LANGUAGE.md with k = calls so far.
+    /// The next `random` draw of this item: the mixer of docs/language.md ("Expressions") with k = calls so far.
     @inline(__always) mutating func nextRandom() -> UInt64 {
         defer { randomCount &+= 1 }
         return Machine.draw(itemHash, randomCount)
@@ -160,7 +160,7 @@ public struct Machine {
         sectionHash &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
     }
 
-    /// Draw k of the item whose fixed part is `itemHash`: LANGUAGE.md's mixer. An engine may keep
+    /// Draw k of the item whose fixed part is `itemHash`: the mixer of docs/language.md ("Expressions"). An engine may keep
     /// (itemHash, k) in locals rather than in the machine (FlatRule's `run(_:hash:k:_:)`).
     @inline(__always) static func draw(_ itemHash: UInt64, _ k: UInt64) -> UInt64 {
         var z = itemHash &+ k &* 0xD6E8_FEB8_6659_FD93

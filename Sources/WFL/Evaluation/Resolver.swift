@@ -1,7 +1,7 @@
 /// Resolves one layout: applies the cascade, evaluates layout and section settings with their
-/// checks, and compiles the item rules (LANGUAGE.md, "Settings", "Values", "Limits").
+/// checks, and compiles the item rules (docs/language.md, "Settings", "Values", "Limits").
 
-/// The most items a layout may have and the most lanes a section may have (LANGUAGE.md, Limits).
+/// The most items a layout may have and the most lanes a section may have (docs/language.md, "Limits").
 public let maxItemsPerLayout = 10_000_000
 public let maxLanes = 1_000
 

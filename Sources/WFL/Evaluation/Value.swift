@@ -1,4 +1,4 @@
-/// Values of the language and the error that evaluation throws (LANGUAGE.md, "Expressions").
+/// Values of the language and the error that evaluation throws (docs/language.md, "Expressions").
 
 /// A value: numbers, booleans, lists and strings.
 public enum Value: Equatable, Sendable {
@@ -28,7 +28,7 @@ public enum Value: Equatable, Sendable {
     }
 }
 
-/// Numbers are equal when they differ by at most this, everywhere (LANGUAGE.md).
+/// Numbers are equal when they differ by at most this, everywhere (docs/language.md).
 public let equalityTolerance = 0.001
 
 /// The language's equality: numbers within `equalityTolerance`, lists element by element.

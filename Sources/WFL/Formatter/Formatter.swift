@@ -1,4 +1,4 @@
-/// `wfl fmt`: the canonical form of a `.wfl` file (CLI.md).
+/// `wfl fmt`: the canonical form of a `.wfl` file (docs/usage.md).
 ///
 /// - two spaces of indent per block; a `{` stays on its keyword's line, a `}` stands on its own
 ///   line (an empty block is `{}`);

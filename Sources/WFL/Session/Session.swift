@@ -1,4 +1,4 @@
-/// The layout under construction in `wfl repl` (CLI.md, "The REPL"), without any terminal.
+/// The layout under construction in `wfl repl` (docs/usage.md, "Trying layouts out"), without any terminal.
 ///
 /// The session keeps its statements as source text, one string per entry, and runs every entry
 /// through the same pipeline as a file: the entries so far and the new one are joined into one
@@ -26,7 +26,7 @@ public struct SessionReply: Equatable, Sendable {
     }
 }
 
-/// How the REPL reads an entry (CLI.md): a statement, an expression to print, or nothing.
+/// How the REPL reads an entry (docs/usage.md): a statement, an expression to print, or nothing.
 public enum EntryKind: Equatable, Sendable {
     /// Only white space and comments.
     case empty

@@ -1,4 +1,4 @@
-/// Turns the bytes of a `.wfl` file into tokens (LANGUAGE.md, "Lexical structure").
+/// Turns the bytes of a `.wfl` file into tokens (docs/language.md, "Files and lines").
 ///
 /// The lexer never fails: a stray character, invalid UTF-8, an unterminated string or comment and a
 /// malformed number each become an `.error` token at their position, with a diagnostic in

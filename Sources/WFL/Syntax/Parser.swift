@@ -8,7 +8,7 @@ public struct ParseResult: Sendable {
     public var incomplete: Bool
 }
 
-/// A recursive-descent parser of LANGUAGE.md's grammar, one function per rule of
+/// A recursive-descent parser of the grammar of docs/language.md, one function per rule of
 /// `grammar/wfl.ebnf` with the rule in a comment above it (the five levels of binary operators
 /// share one precedence climber, `chain(level:)`, which carries their five rules). The core is
 /// here; statements, settings, expressions and names are extensions in the `Parser*.swift` files

@@ -1,4 +1,4 @@
-/// The kinds of token of LANGUAGE.md's lexical structure.
+/// The kinds of token of the lexical structure of docs/language.md.
 public enum TokenKind: UInt8, Sendable, CaseIterable {
     case identifier, number, string
     // Reserved words.
@@ -69,7 +69,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
         }
     }
 
-    /// True for the reserved words of LANGUAGE.md.
+    /// True for the reserved words of docs/language.md.
     public var isReservedWord: Bool {
         switch self {
         case .kwLet, .kwLayout, .kwSection, .kwExpect, .kwTrue, .kwFalse: return true

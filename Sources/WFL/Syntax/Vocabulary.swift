@@ -1,5 +1,5 @@
 /// The words of the language that are not reserved: settings, keyword values, functions and the
-/// engine's variables (LANGUAGE.md, "Settings" and "Variables"). Parser, evaluator and REPL read
+/// engine's variables (docs/language.md, "Settings" and "Variables"). Parser, evaluator and REPL read
 /// them from here.
 
 /// What arguments a setting takes.
@@ -16,7 +16,7 @@ public enum ArgumentShape: Equatable, Sendable {
     case insets
 }
 
-/// Where a setting may be written (the "level" column of LANGUAGE.md).
+/// Where a setting may be written (the "level" column of docs/language.md).
 public enum SettingLevel: Sendable {
     /// Layout or file level only.
     case layout
@@ -101,7 +101,7 @@ public final class SettingInfo: Sendable {
     }
 }
 
-/// The table of settings of LANGUAGE.md.
+/// The table of settings of docs/language.md.
 public enum SettingTable {
     public static let sides = Side.allCases.map(\.name)
 

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `wfl repl`: the interactive session of CLI.md ("The REPL"). The session itself (entries,
+/// `wfl repl`: the interactive session of docs/usage.md ("Trying layouts out"). The session itself (entries,
 /// evaluation, summaries, undo) is `WFL.Session`; this is the reading, the commands and the files.
 ///
 /// On a terminal (standard input and output both): a prompt, line editing and history. Otherwise
