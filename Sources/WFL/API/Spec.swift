@@ -108,8 +108,6 @@ extension AttributeTable {
     /// How many sections the layout has.
     public var sectionCount: Int { sectionStarts.count }
 
-    /// The content size, as `collectionViewContentSize`.
-    public var contentSize: (width: Double, height: Double) { (contentWidth, contentHeight) }
 
     /// The elements whose frames overlap `rect` at scroll offset `offset`, in table order, with
     /// their frames at that offset: `layoutAttributesForElements(in:)` (docs/layout.md, "Rect queries").

@@ -5,7 +5,7 @@ extension ReadLayout {
     /// The layout of an evaluated table as `TableReader` would read it back from the `json` that
     /// `wfl run` writes of it: the same name, content size, kinds, indexes, frames and z-indexes
     /// (json numbers read back to the same doubles). Elements come from no file: their `line` is 0.
-    public init(_ table: AttributeTable) {
+    package init(_ table: AttributeTable) {
         self.init(name: table.name, contentSize: [table.contentWidth, table.contentHeight],
                   elements: table.elements.map { e in
                       ReadElement(kind: e.kind.rawValue, section: e.section, item: e.item, frame: e.frame,

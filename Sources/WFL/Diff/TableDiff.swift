@@ -2,8 +2,8 @@
 /// item, kind); frames and z-indexes equal within a tolerance.
 
 /// One difference between table A and table B.
-public struct TableDifference: Equatable, Sendable {
-    public enum Change: Equatable, Sendable {
+package struct TableDifference: Equatable, Sendable {
+    package enum Change: Equatable, Sendable {
         /// In A, not in B.
         case missing(Frame)
         /// In B, not in A.
@@ -15,7 +15,7 @@ public struct TableDifference: Equatable, Sendable {
         /// The layouts' content sizes differ.
         case contentSize(from: [Double], to: [Double])
 
-        public static func == (a: Change, b: Change) -> Bool {
+        package static func == (a: Change, b: Change) -> Bool {
             switch (a, b) {
             case (.missing(let x), .missing(let y)), (.extra(let x), .extra(let y)): return x == y
             case (.changed(let f1, let t1, let m1, let z1), .changed(let f2, let t2, let m2, let z2)):
@@ -28,14 +28,14 @@ public struct TableDifference: Equatable, Sendable {
     }
 
     /// The layout's name (A's, when the two files hold one layout each).
-    public var layout: String
+    package var layout: String
     /// The element as `expect` names it: `frame(0, 3)`, `header(1)`, `footer(1)`; another kind
     /// as `badge(0, 3)`. Empty for a layout or content-size difference.
-    public var element: String
-    public var change: Change
+    package var element: String
+    package var change: Change
 
     /// The line `wfl diff` prints; `a` and `b` name the two files.
-    public func describe(a: String, b: String) -> String {
+    package func describe(a: String, b: String) -> String {
         let f = NumberFormat.format
         func rect(_ r: Frame) -> String { "[\(f(r.x)), \(f(r.y)), \(f(r.width)), \(f(r.height))]" }
         switch change {
@@ -68,14 +68,14 @@ public struct TableDifference: Equatable, Sendable {
 }
 
 /// Compares two tables read with `TableReader`.
-public enum TableDiff {
+package enum TableDiff {
     /// The default tolerance, as the language's equality.
-    public static let defaultTolerance = equalityTolerance
+    package static let defaultTolerance = equalityTolerance
 
     /// Every difference, in A's order (B's extra elements after each layout's). When each table
     /// holds exactly one layout they are compared whatever their names; otherwise layouts are
     /// matched by name.
-    public static func compare(_ a: [ReadLayout], _ b: [ReadLayout], tolerance: Double = defaultTolerance) -> [TableDifference] {
+    package static func compare(_ a: [ReadLayout], _ b: [ReadLayout], tolerance: Double = defaultTolerance) -> [TableDifference] {
         var out: [TableDifference] = []
         var pairs: [(ReadLayout, ReadLayout)] = []
         if a.count == 1 && b.count == 1 {
@@ -149,7 +149,7 @@ public enum TableDiff {
 
     /// The first element that appears twice in a layout (two rows with the same section, item and
     /// kind), as an error message with its line, or nil.
-    public static func duplicate(in layouts: [ReadLayout]) -> TableReadError? {
+    package static func duplicate(in layouts: [ReadLayout]) -> TableReadError? {
         for l in layouts {
             var seen: [Key: Int] = [:]
             for e in l.elements {

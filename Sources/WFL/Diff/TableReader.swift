@@ -5,39 +5,39 @@
 /// or `null` for a cell) and may leave out `zIndex`, `style`, `direction` and `container`.
 
 /// One element of a table read back.
-public struct ReadElement: Equatable, Sendable {
+package struct ReadElement: Equatable, Sendable {
     /// `header`, `cell`, `footer`, or another supplementary kind as the file names it.
-    public var kind: String
-    public var section: Int
+    package var kind: String
+    package var section: Int
     /// nil for a header or footer.
-    public var item: Int?
-    public var frame: Frame
+    package var item: Int?
+    package var frame: Frame
     /// nil when the file does not give it (it is then not compared).
-    public var zIndex: Int?
+    package var zIndex: Int?
     /// The line it was read from, for messages.
-    public var line: Int
+    package var line: Int
 }
 
 /// One layout of a table read back.
-public struct ReadLayout: Equatable, Sendable {
-    public var name: String
+package struct ReadLayout: Equatable, Sendable {
+    package var name: String
     /// nil when the file does not give it (csv).
-    public var contentSize: [Double]?
-    public var elements: [ReadElement]
+    package var contentSize: [Double]?
+    package var elements: [ReadElement]
 }
 
 /// Why a table could not be read: the message, and where (line and column from 1).
-public struct TableReadError: Error, Equatable, Sendable {
-    public var message: String
-    public var line: Int
-    public var column: Int
+package struct TableReadError: Error, Equatable, Sendable {
+    package var message: String
+    package var line: Int
+    package var column: Int
 }
 
 /// Reads `json` or `csv` attribute tables.
-public enum TableReader {
+package enum TableReader {
     /// Reads the bytes of a table file, deciding json or csv by its first character that is not
     /// white space.
-    public static func read(_ bytes: [UInt8]) -> Result<[ReadLayout], TableReadError> {
+    package static func read(_ bytes: [UInt8]) -> Result<[ReadLayout], TableReadError> {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         guard let first = bytes[start...].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {

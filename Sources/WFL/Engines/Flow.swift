@@ -7,12 +7,12 @@
 /// within `ah`, `rs` between the items of a column and `cs` between columns; `justify` works along
 /// the column (from `ins.top`) and `align` across it. The code works on a "line" axis (x when
 /// vertical) and a "stack" axis (the scroll axis: y when vertical).
-public enum Flow {
+package enum Flow {
     /// The tolerance of line breaking and of "the same size" (docs/layout.md, "Flow").
     static let tolerance = 1e-6
 
     /// Lays out every section of `layout`; warnings (overflowing items) go to `warnings`.
-    public static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+    package static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
         Flow.layout(layout, warnings: &warnings, spareElements: [], spareLevels: [])
     }
 

@@ -24,13 +24,13 @@ public struct Offset: Equatable, Sendable {
 }
 
 /// What `zoomFirst` needs, fixed when the table is built.
-public struct Zoom: Equatable, Sendable {
+package struct Zoom: Equatable, Sendable {
     /// `zoomFirst W x H`.
-    public var width: Double, height: Double
+    package var width: Double, height: Double
     /// The size of item 0 of section 0 (its flow frame).
-    public var itemWidth: Double, itemHeight: Double
+    package var itemWidth: Double, itemHeight: Double
     /// x0: where section 0's items start; and section 0's `insets.top`.
-    public var x0: Double, insetTop: Double
+    package var x0: Double, insetTop: Double
 }
 
 /// The cells `zoomFirst` enlarges at one offset, and the shift they cause.
@@ -83,7 +83,7 @@ extension AttributeTable {
     }
 
     /// True when frames depend on the offset: a pinned header or `zoomFirst`.
-    public var movesWithOffset: Bool {
+    package var movesWithOffset: Bool {
         zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil }
     }
 
@@ -147,7 +147,7 @@ extension AttributeTable {
     }
 
     /// The frame of element `j` at `offset`.
-    public func frame(of j: Int, at offset: Offset) -> Frame {
+    package func frame(of j: Int, at offset: Offset) -> Frame {
         frame(j, offset, zoomState(offset))
     }
 
@@ -184,7 +184,7 @@ extension AttributeTable {
     }
 
     /// Only the elements `indices` (in table order), at `offset`: what `wfl run --rect` prints.
-    public func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
+    package func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
         var out = self
         let zs = zoomState(offset)
         out.elements = indices.map { j in
@@ -213,7 +213,7 @@ extension AttributeTable {
     /// enlarged cells, (c) the pinned headers whose section's extent along the scroll axis (where
     /// a pinned header stays) meets the rect, found by binary search over the sections, which
     /// stack in order; each candidate's frame at the offset is then tested exactly.
-    public func query(_ rect: Frame, at offset: Offset = .zero) -> [Int] {
+    package func query(_ rect: Frame, at offset: Offset = .zero) -> [Int] {
         let r = rect.normalised
         guard movesWithOffset else { return indexedQuery(r) }
         let zs = zoomState(offset)

@@ -7,9 +7,9 @@
 /// `place` holds the steps for each item; how step 5 picks a lane and where step 8 takes a length
 /// from are in WaterfallModes.swift, and the common case's short path in WaterfallShortPath.swift.
 
-public enum Waterfall {
+package enum Waterfall {
     /// Lays out every section of `layout`.
-    public static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+    package static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
         Waterfall.layout(layout, spareElements: [], spareLevels: [])
     }
 

@@ -102,7 +102,7 @@ extension AttributeTable {
     /// time proportional to `count`, not to the table (amortised: the table's storage grows
     /// geometrically when full). Otherwise (flow, a round-robin order, a rule that reads `n`, a
     /// section followed by others) the layout is computed again. On failure both are unchanged.
-    public mutating func appendItems(_ count: Int, toSection s: Int, of layout: inout ResolvedLayout) throws(LayoutFailure) {
+    package mutating func appendItems(_ count: Int, toSection s: Int, of layout: inout ResolvedLayout) throws(LayoutFailure) {
         precondition(count >= 0 && s >= 0 && s < layout.sections.count, "appendItems: no such section, or a negative count")
         let old = layout.sections[s].items
         var grown = layout
@@ -134,7 +134,7 @@ extension AttributeTable {
     /// levels) instead of allocating a new table: the result is the table `Program.run` gives. For
     /// an app that lays out again and again (a rotation, a changed spec), and for the benchmark.
     /// On failure the table is left empty.
-    public mutating func relayout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(LayoutFailure) {
+    package mutating func relayout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(LayoutFailure) {
         let spareElements = elements
         let spareLevels = index.levels
         self = AttributeTable(name: name, style: style, direction: direction, containerWidth: 0, containerHeight: 0)

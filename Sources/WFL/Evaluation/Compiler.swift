@@ -6,9 +6,9 @@
 /// numeric expressions get a `Double`-returning closure that skips the boxing of `Value`.
 
 /// A compiled expression returning a value.
-public typealias Code = (inout Machine) throws(EvalError) -> Value
+package typealias Code = (inout Machine) throws(EvalError) -> Value
 /// A compiled expression known to return a number.
-public typealias NumCode = (inout Machine) throws(EvalError) -> Double
+package typealias NumCode = (inout Machine) throws(EvalError) -> Double
 
 /// What a compiled expression is known to give before it runs.
 enum StaticType { case number, boolean, list, string, unknown }
@@ -92,13 +92,13 @@ final class FunctionBodies {
 }
 
 /// The most user functions that may be in progress at once (docs/language.md, "Limits").
-public let maxCallDepth = 64
+package let maxCallDepth = 64
 
 /// The most calls of user functions for one value (one rule for one item, one setting), and in
 /// all by one machine (a layout's items, a section's settings): a function that calls itself
 /// twice per call would otherwise run for ages within the depth limit (`f(60)` makes 2^60 calls).
-public let maxCallsPerValue = 100_000
-public let maxCalls = 100_000_000
+package let maxCallsPerValue = 100_000
+package let maxCalls = 100_000_000
 
 /// The call limits in force: the fuzz target (Tests/Fuzz) lowers them so that each input is quick.
 nonisolated(unsafe) var callLimits = (perValue: maxCallsPerValue, total: maxCalls)

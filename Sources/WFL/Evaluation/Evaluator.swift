@@ -3,11 +3,11 @@
 /// rules compiled once (docs/language.md, "Statements and blocks", "Settings", "Variables").
 
 /// What evaluating a file gives.
-public struct Evaluation {
+package struct Evaluation {
     /// The attribute table of each layout evaluated, in file order; empty when there are errors.
-    public var tables: [AttributeTable]
+    package var tables: [AttributeTable]
     /// Every error and warning found while evaluating (the parser's are not repeated here).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 }
 
 /// Where a setting was written.
@@ -50,7 +50,7 @@ final class BlockRecord {
 }
 
 /// The layouts of a file, with everything needed to evaluate them.
-public final class Program {
+package final class Program {
     let source: SourceFile
     let file: BlockRecord
     let compiler: Compiler
@@ -60,7 +60,7 @@ public final class Program {
     var reported: Set<String> = []
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
-    public init(tree: SyntaxTree, source: SourceFile) {
+    package init(tree: SyntaxTree, source: SourceFile) {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
         compiler = Compiler(bindings: tree.bindings)
@@ -69,7 +69,7 @@ public final class Program {
     }
 
     /// The names of the file's layouts, in order.
-    public var layoutNames: [String] {
+    package var layoutNames: [String] {
         hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
     }
 
@@ -160,7 +160,7 @@ public final class Program {
     // MARK: - Evaluating
 
     /// Evaluates every layout, or only `only`.
-    public func evaluate(only: String? = nil) -> Evaluation {
+    package func evaluate(only: String? = nil) -> Evaluation {
         var tables: [AttributeTable] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
@@ -184,7 +184,7 @@ public final class Program {
     }
 
     /// Runs the engine of a resolved layout.
-    public func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+    package func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
         switch layout.style {
         case .waterfall: return Waterfall.layout(layout)
         case .flow: return Flow.layout(layout, warnings: &warnings)
@@ -192,7 +192,7 @@ public final class Program {
     }
 
     /// Runs the engine of a resolved layout, dropping its warnings.
-    public func run(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
+    package func run(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
         var warnings: [Diagnostic] = []
         return run(layout, warnings: &warnings)
     }
@@ -215,7 +215,7 @@ public final class Program {
     }
 
     /// Makes a resolved layout: layout settings, then each section's, then the item rules.
-    public func resolve(layoutNamed name: String) -> Result<ResolvedLayout, LayoutFailure>? {
+    package func resolve(layoutNamed name: String) -> Result<ResolvedLayout, LayoutFailure>? {
         guard let k = layoutNames.firstIndex(of: name) else { return nil }
         return resolve(hasLayoutBlocks ? file.layouts[k] : nil, name: name)
     }

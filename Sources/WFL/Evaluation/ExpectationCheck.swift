@@ -67,9 +67,9 @@ public struct ExpectationOutcome: Equatable, Sendable {
 /// The one place expectations are evaluated: `wfl run` checks that they are well formed, `wfl test`
 /// and the `Spec` API judge them, and the REPL judges those of an entry and prints expressions typed
 /// alone, formatting what this gives.
-public struct ExpectationChecker {
+package struct ExpectationChecker {
     /// Where an expression is evaluated: its messages say so.
-    public enum Context: Sendable {
+    package enum Context: Sendable {
         /// The condition of an `expect`.
         case expect
         /// An expression typed alone in the REPL.
@@ -78,11 +78,11 @@ public struct ExpectationChecker {
 
     let program: Program
 
-    public init(program: Program) { self.program = program }
+    package init(program: Program) { self.program = program }
 
     /// Checks every expectation of every layout of `tables` (the tables of `evaluate()`, at
     /// offset 0,0), in the order they are written. An error in one expectation fails only that one.
-    public func check(_ tables: [AttributeTable]) -> [ExpectationOutcome] {
+    package func check(_ tables: [AttributeTable]) -> [ExpectationOutcome] {
         var out: [ExpectationOutcome] = []
         for table in tables { out += check(layout: table.name, table: table) }
         return out
@@ -90,7 +90,7 @@ public struct ExpectationChecker {
 
     /// Checks the expectations of one layout against its table, in the order they are written
     /// (those in its sections included); with `within`, only those whose statement starts there.
-    public func check(layout layoutName: String, table: AttributeTable, within: Span? = nil) -> [ExpectationOutcome] {
+    package func check(layout layoutName: String, table: AttributeTable, within: Span? = nil) -> [ExpectationOutcome] {
         guard let k = program.layoutNames.firstIndex(of: layoutName) else { return [] }
         let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
         var out: [ExpectationOutcome] = []

@@ -1,12 +1,12 @@
 /// The functions of Expectations (docs/language.md, "Expectations") over a finished attribute table.
 
 /// Answers `frame`, `header`, `footer`, `count` and `snap` from a table.
-public struct TableQueries: ExpectHost {
-    public let table: AttributeTable
+package struct TableQueries: ExpectHost {
+    package let table: AttributeTable
 
-    public init(table: AttributeTable) { self.table = table }
+    package init(table: AttributeTable) { self.table = table }
 
-    public func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
+    package func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
         var numbers: [Double] = []
         for (v, s) in zip(args, argSpans) {
             guard case .number(let d) = v else { throw EvalError(.badQueryArgument, "'\(name)' takes numbers, not \(v.typeName)", at: s) }

@@ -2,11 +2,11 @@
 /// `let` values, the frames of user-function calls and the `random` counter.
 
 /// The engine's variables (docs/language.md, "Variables"), each with a slot in `Machine.vars`.
-public enum EngineVar: Int, CaseIterable, Sendable {
+package enum EngineVar: Int, CaseIterable, Sendable {
     case i, n, s, cw, ch, aw, ah, w, h, col, full, contentWidth, contentHeight
 
     /// Its name in the language.
-    public var name: String {
+    package var name: String {
         switch self {
         case .i: return "i"
         case .n: return "n"
@@ -24,13 +24,13 @@ public enum EngineVar: Int, CaseIterable, Sendable {
         }
     }
 
-    public init?(name: String) {
+    package init?(name: String) {
         guard let v = EngineVar.allCases.first(where: { $0.name == name }) else { return nil }
         self = v
     }
 
     /// Its bit in an availability mask.
-    @inline(__always) public var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) package var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// Where the variable has a value, for the error when it has none.
     var whereUsable: String {
@@ -49,40 +49,40 @@ public enum EngineVar: Int, CaseIterable, Sendable {
 }
 
 /// Sets of engine variables that have values in each place (docs/language.md, "Variables").
-public enum VarSets {
+package enum VarSets {
     static func mask(_ vs: [EngineVar]) -> UInt32 { vs.reduce(0) { $0 | $1.bit } }
-    public static let insets = mask([.s, .cw, .ch])
-    public static let section = mask([.s, .cw, .ch, .aw, .ah])
-    public static let span = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .full])
-    public static let verticalSize = span | mask([.w, .col])
-    public static let horizontalSize = span | mask([.h, .col])
-    public static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
-    public static let layout = mask([.cw, .ch])
-    public static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+    package static let insets = mask([.s, .cw, .ch])
+    package static let section = mask([.s, .cw, .ch, .aw, .ah])
+    package static let span = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .full])
+    package static let verticalSize = span | mask([.w, .col])
+    package static let horizontalSize = span | mask([.h, .col])
+    package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
+    package static let layout = mask([.cw, .ch])
+    package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
 }
 
 /// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).
-public protocol ExpectHost {
+package protocol ExpectHost {
     /// Calls the expectation function `name`; `span` is where the call stands.
     func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
 }
 
 /// The mutable state of an evaluation. One per section or rule run; reused across items.
-public struct Machine {
+package struct Machine {
     /// Values of the engine's variables, by `EngineVar.rawValue`.
-    public var vars: [Double] = Array(repeating: 0, count: EngineVar.allCases.count)
+    package var vars: [Double] = Array(repeating: 0, count: EngineVar.allCases.count)
     /// Which of `vars` have a value here.
-    public var available: UInt32 = 0
+    package var available: UInt32 = 0
     /// Where evaluation is, for "has no value in ..." messages: "'columns'", "the height rule".
-    public var place: String = "this place"
+    package var place: String = "this place"
     /// True while evaluating an item rule: `random` works only there.
-    public var inItem = false
+    package var inItem = false
     /// The part of `random`'s hash fixed by (seed, s, i); see `beginItem`.
     var itemHash: UInt64 = 0
     /// How many `random` calls this item has made.
     var randomCount: UInt64 = 0
     /// The layout's seed.
-    public var seed: UInt64 = 0
+    package var seed: UInt64 = 0
     /// Bumped for each item (or section): `let` values cached under an older one are stale.
     var generation = 1
     var letValues: [Value] = []
@@ -96,9 +96,9 @@ public struct Machine {
     var calls = 0
     var callsBefore = 0
     /// Answers `frame(...)` and friends; nil outside `expect`.
-    public var host: ExpectHost? = nil
+    package var host: ExpectHost? = nil
 
-    public init(seed: UInt64 = 0, letCount: Int = 0) {
+    package init(seed: UInt64 = 0, letCount: Int = 0) {
         self.seed = seed
         letValues = Array(repeating: .number(0), count: letCount)
         letGenerations = Array(repeating: 0, count: letCount)
@@ -113,7 +113,7 @@ public struct Machine {
     }
 
     /// Starts a fresh evaluation: `let` values are recomputed, calls unwound.
-    @inline(__always) public mutating func fresh() {
+    @inline(__always) package mutating func fresh() {
         generation &+= 1
         // Usually empty already: skip the call (it runs once per item).
         if !params.isEmpty { params.removeAll(keepingCapacity: true) }
@@ -123,7 +123,7 @@ public struct Machine {
     }
 
     /// Drops the calls of an evaluation that failed half-way, keeping the cached `let` values.
-    @inline(__always) public mutating func unwind() {
+    @inline(__always) package mutating func unwind() {
         params.removeAll(keepingCapacity: true)
         frameBase = 0
         depth = 0
@@ -131,7 +131,7 @@ public struct Machine {
     }
 
     /// Starts item `i` of section `s`: a fresh `let` cache and `random` counter.
-    @inline(__always) public mutating func beginItem(_ i: Int, section s: Int) {
+    @inline(__always) package mutating func beginItem(_ i: Int, section s: Int) {
         beginItem(i, section: s, settingI: true)
     }
 
@@ -170,7 +170,7 @@ public struct Machine {
     }
 
     /// Gives `v` the value `d` and marks it available.
-    @inline(__always) public mutating func set(_ v: EngineVar, _ d: Double) {
+    @inline(__always) package mutating func set(_ v: EngineVar, _ d: Double) {
         vars[v.rawValue] = d
         available |= v.bit
     }

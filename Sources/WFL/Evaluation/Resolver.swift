@@ -2,8 +2,8 @@
 /// checks, and compiles the item rules (docs/language.md, "Settings", "Values", "Limits").
 
 /// The most items a layout may have and the most lanes a section may have (docs/language.md, "Limits").
-public let maxItemsPerLayout = 10_000_000
-public let maxLanes = 1_000
+package let maxItemsPerLayout = 10_000_000
+package let maxLanes = 1_000
 
 struct Resolver {
     let program: Program

@@ -29,7 +29,7 @@ public enum Value: Equatable, Sendable {
 }
 
 /// Numbers are equal when they differ by at most this, everywhere (docs/language.md).
-public let equalityTolerance = 0.001
+package let equalityTolerance = 0.001
 
 /// The language's equality: numbers within `equalityTolerance`, lists element by element.
 /// Returns nil when the two values are of different types (an error for the caller).
@@ -53,18 +53,18 @@ func languageEqual(_ a: Value, _ b: Value) -> Bool? {
 /// it: "in the height of item 3 of section 0"), why, and the smallest failing part of the
 /// expression. The parts stay apart so that the place goes between them without reading words:
 /// "index 3 is out of range" + place + ": the list has 2 elements, 0 to 1".
-public struct EvalError: Error, Equatable, Sendable {
-    public var code: DiagnosticCode
+package struct EvalError: Error, Equatable, Sendable {
+    package var code: DiagnosticCode
     /// What went wrong, without its place.
-    public var message: String
+    package var message: String
     /// Why, shown after the place and a colon; nil when the message says it all.
-    public var detail: String?
-    public var span: Span
-    public var help: String?
+    package var detail: String?
+    package var span: Span
+    package var help: String?
     /// Where evaluation was ("in 'columns' of section 1"); nil where it goes without saying.
-    public var place: String?
+    package var place: String?
 
-    public init(_ code: DiagnosticCode, _ message: String, detail: String? = nil, at span: Span, help: String? = nil) {
+    package init(_ code: DiagnosticCode, _ message: String, detail: String? = nil, at span: Span, help: String? = nil) {
         self.code = code
         self.message = message
         self.detail = detail
@@ -73,19 +73,19 @@ public struct EvalError: Error, Equatable, Sendable {
     }
 
     /// The same error, said to have happened at `place`.
-    public func at(_ place: String) -> EvalError {
+    package func at(_ place: String) -> EvalError {
         var e = self
         e.place = place
         return e
     }
 
     /// The words: message, place, detail.
-    public var text: String {
+    package var text: String {
         message + (place.map { " " + $0 } ?? "") + (detail.map { ": " + $0 } ?? "")
     }
 
     /// The error as a diagnostic.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         .error(code, DiagnosticText(text), at: span, help: help)
     }
 }

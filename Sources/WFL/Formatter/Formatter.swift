@@ -15,16 +15,16 @@
 /// result has the same tokens in the same order; `format` checks that it does before returning.
 
 /// Why a file was not formatted.
-public enum FormatFailure: Error, Sendable {
+package enum FormatFailure: Error, Sendable {
     /// The file has errors (the parser's diagnostics): it is left as it is.
     case errors([Diagnostic])
     /// The formatted text would not mean the same (a bug of wfl's formatter); nothing is written.
     case wouldChangeMeaning(String)
 }
 
-public enum Formatter {
+package enum Formatter {
     /// The canonical text of `source`, or why there is none.
-    public static func format(_ source: SourceFile) -> Result<String, FormatFailure> {
+    package static func format(_ source: SourceFile) -> Result<String, FormatFailure> {
         let parsed = Parser.parse(source)
         if parsed.diagnostics.hasErrors { return .failure(.errors(parsed.diagnostics.filter { $0.severity == .error })) }
         var printer = Printer(source: source, tree: parsed.tree)

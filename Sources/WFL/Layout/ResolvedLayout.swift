@@ -2,9 +2,9 @@
 /// item rules compiled once. The engines see only this, never the syntax tree.
 
 /// The four sides of an inset, in UIEdgeInsets order.
-public struct Insets: Equatable, Sendable {
-    public var top: Double, left: Double, bottom: Double, right: Double
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+package struct Insets: Equatable, Sendable {
+    package var top: Double, left: Double, bottom: Double, right: Double
+    package init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top
         self.left = left
         self.bottom = bottom
@@ -19,16 +19,16 @@ public enum LayoutStyle: String, Sendable { case waterfall, flow }
 public enum Direction: String, Sendable { case vertical, horizontal }
 
 /// `order`: how the waterfall picks a lane.
-public enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLeft }
+package enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLeft }
 
 /// `justify`: how a flow line's items share its length.
-public enum Justify: String, Sendable { case uikit, start, center, end, spread }
+package enum Justify: String, Sendable { case uikit, start, center, end, spread }
 
 /// `align`: where a flow item sits across its line.
-public enum Align: String, Sendable { case center, start, end }
+package enum Align: String, Sendable { case center, start, end }
 
 /// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
-public struct ItemRule {
+package struct ItemRule {
     /// The shapes that need no general evaluation.
     enum Kind {
         /// `height 100`.
@@ -43,14 +43,14 @@ public struct ItemRule {
 
     let kind: Kind
     /// "the height", "the width of 'size'", "the span": for messages.
-    public let what: String
+    package let what: String
     /// Where the expression stands.
-    public let span: Span
+    package let span: Span
     /// Where the setting stands: a rule is reported once, at its first failing item.
-    public let settingSpan: Span
+    package let settingSpan: Span
     /// True when its value may depend on `n`, the item count (or cannot be known): appending items
     /// to the section may then change the items already there (`AttributeTable.appendItems`).
-    public var readsItemCount = false
+    package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
     var flat: FlatRule? = nil
@@ -58,7 +58,7 @@ public struct ItemRule {
 
     /// The rule's number for item `i`, with lists cycling.
     @inline(__always)
-    public func evaluate(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
+    package func evaluate(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
         switch kind {
         case .constant(let d): return d
         case .cycle(let xs): return xs[i % xs.count]
@@ -93,7 +93,7 @@ public struct ItemRule {
 }
 
 /// How items get their size along the scroll axis.
-public enum SizeRule {
+package enum SizeRule {
     /// `height` (vertical) or `width` (horizontal): the length along the lane.
     case length(ItemRule)
     /// `size W x H`: a natural size scaled to the lane.
@@ -101,44 +101,44 @@ public enum SizeRule {
 }
 
 /// One section, resolved.
-public struct ResolvedSection {
-    public var index: Int
-    public var name: String?
-    public var items: Int
-    public var insets: Insets
-    public var headerInsets: Insets
-    public var footerInsets: Insets
+package struct ResolvedSection {
+    package var index: Int
+    package var name: String?
+    package var items: Int
+    package var insets: Insets
+    package var headerInsets: Insets
+    package var footerInsets: Insets
     /// Thickness along the scroll axis; 0 means none.
-    public var header: Double
-    public var footer: Double
-    public var rowSpacing: Double
-    public var columnSpacing: Double
+    package var header: Double
+    package var footer: Double
+    package var rowSpacing: Double
+    package var columnSpacing: Double
     /// The lane count (columns when vertical, rows when horizontal), adaptive already applied.
-    public var lanes: Int
-    public var order: LaneOrder
-    public var scale: Double
-    public var pinHeaders: Bool
+    package var lanes: Int
+    package var order: LaneOrder
+    package var scale: Double
+    package var pinHeaders: Bool
     /// Flow: `justify` and `align`.
-    public var justify: Justify = .uikit
-    public var align: Align = .center
+    package var justify: Justify = .uikit
+    package var align: Align = .center
     /// nil: every item spans one lane.
-    public var span: ItemRule?
-    public var size: SizeRule
+    package var span: ItemRule?
+    package var size: SizeRule
 }
 
 /// A layout ready for an engine.
-public struct ResolvedLayout {
-    public var name: String
-    public var style: LayoutStyle
-    public var direction: Direction
-    public var containerWidth: Double
-    public var containerHeight: Double
-    public var seed: UInt64
-    public var sections: [ResolvedSection]
+package struct ResolvedLayout {
+    package var name: String
+    package var style: LayoutStyle
+    package var direction: Direction
+    package var containerWidth: Double
+    package var containerHeight: Double
+    package var seed: UInt64
+    package var sections: [ResolvedSection]
     /// `zoomFirst W x H` (horizontal flow only), or nil.
-    public var zoomFirst: (width: Double, height: Double)? = nil
+    package var zoomFirst: (width: Double, height: Double)? = nil
     /// How many `let` values the compiled rules cache per item.
-    public var letCount: Int
+    package var letCount: Int
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

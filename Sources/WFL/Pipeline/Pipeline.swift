@@ -6,32 +6,32 @@
 /// whatever thread calls it.
 
 /// A file taken through the stages: parsed, and evaluated when it parsed without errors.
-public struct Compilation {
+package struct Compilation {
     /// The source, with the name diagnostics show.
-    public let source: SourceFile
+    package let source: SourceFile
     /// The tree and the lexer's and parser's diagnostics.
-    public let parse: ParseResult
+    package let parse: ParseResult
     /// The evaluated program; nil when parsing failed.
-    public let program: Program?
+    package let program: Program?
     /// The tables and the evaluator's diagnostics; nil when parsing failed or evaluation was not
     /// asked for.
-    public let evaluation: Evaluation?
+    package let evaluation: Evaluation?
 
     /// Every error and warning, the parser's first.
-    public var diagnostics: [Diagnostic] { parse.diagnostics + (evaluation?.diagnostics ?? []) }
+    package var diagnostics: [Diagnostic] { parse.diagnostics + (evaluation?.diagnostics ?? []) }
     /// True when some stage found an error.
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
     /// The attribute table of each layout evaluated, in file order; empty when there are errors.
-    public var tables: [AttributeTable] { evaluation?.tables ?? [] }
+    package var tables: [AttributeTable] { evaluation?.tables ?? [] }
     /// The names of the file's layouts, in order (empty when parsing failed).
-    public var layoutNames: [String] { program?.layoutNames ?? [] }
+    package var layoutNames: [String] { program?.layoutNames ?? [] }
 }
 
 /// The stages in order. Each entry point runs them through here.
-public enum Pipeline {
+package enum Pipeline {
     /// Lexes, parses and builds the program (names, cascade); evaluates nothing.
     /// `expressionEntry`: see `Parser.parse(_:expressionEntry:)`.
-    public static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> Compilation {
+    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> Compilation {
         LargeStack.run {
             let parse = Parser.parse(source, expressionEntry: expressionEntry)
             let program = parse.diagnostics.hasErrors ? nil : Program(tree: parse.tree, source: source)
@@ -41,20 +41,20 @@ public enum Pipeline {
 
     /// Evaluates every layout of a parsed file (or only the one named `only`): its tables and
     /// diagnostics. A file whose parse failed stays as it is.
-    public static func evaluate(_ parsed: Compilation, only: String? = nil) -> Compilation {
+    package static func evaluate(_ parsed: Compilation, only: String? = nil) -> Compilation {
         guard let program = parsed.program else { return parsed }
         let evaluation = LargeStack.run { program.evaluate(only: only) }
         return Compilation(source: parsed.source, parse: parsed.parse, program: program, evaluation: evaluation)
     }
 
     /// Parses and evaluates a file.
-    public static func run(_ source: SourceFile, only: String? = nil) -> Compilation {
+    package static func run(_ source: SourceFile, only: String? = nil) -> Compilation {
         LargeStack.run { evaluate(parse(source), only: only) }
     }
 
     /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0).
     /// Empty when the file has errors.
-    public static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {
+    package static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {
         guard let program = c.program, !c.hasErrors else { return [] }
         let tables = c.tables
         return LargeStack.run { ExpectationChecker(program: program).check(tables) }

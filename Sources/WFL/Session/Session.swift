@@ -11,15 +11,15 @@
 
 /// What one entry or command gave: text for standard output, rendered diagnostics for standard
 /// error, and whether something went wrong.
-public struct SessionReply: Equatable, Sendable {
+package struct SessionReply: Equatable, Sendable {
     /// Results: a summary line, a value, a table.
-    public var output: String = ""
+    package var output: String = ""
     /// Rendered diagnostics (errors and warnings), each ending with a newline.
-    public var diagnostics: String = ""
+    package var diagnostics: String = ""
     /// True when an error was reported (the session is unchanged then).
-    public var failed = false
+    package var failed = false
 
-    public init(output: String = "", diagnostics: String = "", failed: Bool = false) {
+    package init(output: String = "", diagnostics: String = "", failed: Bool = false) {
         self.output = output
         self.diagnostics = diagnostics
         self.failed = failed
@@ -27,7 +27,7 @@ public struct SessionReply: Equatable, Sendable {
 }
 
 /// How the REPL reads an entry (docs/usage.md): a statement, an expression to print, or nothing.
-public enum EntryKind: Equatable, Sendable {
+package enum EntryKind: Equatable, Sendable {
     /// Only white space and comments.
     case empty
     /// A setting, `let`, `layout`, `section` or `expect`.
@@ -37,21 +37,21 @@ public enum EntryKind: Equatable, Sendable {
 }
 
 /// One layout under construction, entry by entry, with undo.
-public final class Session {
+package final class Session {
     /// The accepted entries, as typed (several lines for a block), in order.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     /// The name of the layout when the session has no `layout` blocks (the stem of a loaded file,
     /// or `repl`).
-    public private(set) var name: String
+    package private(set) var name: String
     /// The attribute tables of the accepted entries.
-    public private(set) var tables: [AttributeTable] = []
+    package private(set) var tables: [AttributeTable] = []
     /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
-    public var color: Bool
+    package var color: Bool
 
     /// The name under which diagnostics in the entry are shown.
-    public static let entryName = "<repl>"
+    package static let entryName = "<repl>"
     /// The name under which diagnostics in earlier entries are shown (lines of the whole session).
-    public static let sessionName = "<session>"
+    package static let sessionName = "<session>"
 
     private var undoStack: [(entries: [String], name: String)] = []
     /// Warnings of the accepted state, so that an entry shows only the warnings it brings.
@@ -60,7 +60,7 @@ public final class Session {
     private var lastLayoutClose: Int? = nil
 
     /// An empty session; `name` names its layout.
-    public init(name: String = "repl", color: Bool = false) {
+    package init(name: String = "repl", color: Bool = false) {
         self.name = name
         self.color = color
         let empty = Session.run(bytes: [], name: name)
@@ -68,22 +68,22 @@ public final class Session {
     }
 
     /// The session as a `.wfl` file: its entries, one after another, ending with a newline.
-    public var text: String {
+    package var text: String {
         entries.isEmpty ? "" : entries.joined(separator: "\n") + "\n"
     }
 
     /// The layout name a file gives (`feed.wfl` gives `feed`), as `wfl run` names it.
-    public static func layoutName(forPath path: String) -> String { Program.stem(path) }
+    package static func layoutName(forPath path: String) -> String { Program.stem(path) }
 
     /// True when `:undo` has something to undo.
-    public var canUndo: Bool { !undoStack.isEmpty }
+    package var canUndo: Bool { !undoStack.isEmpty }
 
     // MARK: - Reading entries
 
     /// What kind of entry `text` is: a statement when it starts with a statement keyword, or with
     /// a setting name followed by a space or the end of the line (or with a word followed by a
     /// value, as a misspelt setting); otherwise an expression.
-    public static func kind(of text: String) -> EntryKind {
+    package static func kind(of text: String) -> EntryKind {
         let source = SourceFile(name: entryName, text: text)
         let tokens = Lexer.tokenize(source).tokens
         var k = 0
@@ -117,7 +117,7 @@ public final class Session {
 
     /// True when `text` ends with a block, bracket or parenthesis still open: the REPL reads
     /// another line and tries again.
-    public func needsMore(_ text: String) -> Bool {
+    package func needsMore(_ text: String) -> Bool {
         let kind = Session.kind(of: text)
         guard kind != .empty else { return false }
         let c = compose(Array(text.utf8), kind: kind, replacing: [])
@@ -126,7 +126,7 @@ public final class Session {
 
     /// Runs one entry: a statement joins the session (replacing an earlier entry of the same
     /// setting), an expression prints its value. Errors leave the session as it was.
-    public func enter(_ text: String) -> SessionReply {
+    package func enter(_ text: String) -> SessionReply {
         switch Session.kind(of: text) {
         case .empty: return SessionReply()
         case .expression: return evaluateExpression(text)
@@ -410,7 +410,7 @@ public final class Session {
 
     /// Replaces the session with the statements of a file (`:load`), each top-level statement an
     /// entry with its comments. A file with errors is not loaded.
-    public func load(_ file: SourceFile, name newName: String) -> SessionReply {
+    package func load(_ file: SourceFile, name newName: String) -> SessionReply {
         let parse = Pipeline.parse(file).parse
         var reply = SessionReply()
         let renderer = DiagnosticRenderer(color: color)
@@ -471,7 +471,7 @@ public final class Session {
     }
 
     /// Empties the session (`:reset`); `:undo` brings it back.
-    public func reset() -> SessionReply {
+    package func reset() -> SessionReply {
         let before = tables
         undoStack.append((entries, name))
         setState([], run: Session.run(bytes: [], name: name))
@@ -479,7 +479,7 @@ public final class Session {
     }
 
     /// Goes back to the state before the last change (`:undo`).
-    public func undo() -> SessionReply {
+    package func undo() -> SessionReply {
         guard let last = undoStack.popLast() else {
             return SessionReply(output: "nothing to undo\n")
         }
@@ -494,7 +494,7 @@ public final class Session {
 
     /// "1 section, 30 items, content 375 x 1234; 28 cells moved": each layout's sections, items
     /// and content size, and how its elements changed since `before`.
-    public static func summary(before: [AttributeTable], after: [AttributeTable]) -> String {
+    package static func summary(before: [AttributeTable], after: [AttributeTable]) -> String {
         if after.isEmpty { return "no layout" }
         let f = NumberFormat.format
         let named = after.count > 1

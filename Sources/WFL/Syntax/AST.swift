@@ -1,10 +1,10 @@
 /// The syntax tree of a `.wfl` file: value types, a span on every node.
 
 /// A word of the source and where it stands.
-public struct Name: Equatable, Hashable, Sendable {
-    public var text: String
-    public var span: Span
-    public init(_ text: String, _ span: Span) {
+package struct Name: Equatable, Hashable, Sendable {
+    package var text: String
+    package var span: Span
+    package init(_ text: String, _ span: Span) {
         self.text = text
         self.span = span
     }
@@ -13,13 +13,13 @@ public struct Name: Equatable, Hashable, Sendable {
 /// A name in an expression, or the name a `let` or a parameter binds: a word with the binding it
 /// means (the other words of a file, settings' names and keyword values, mean no binding and are
 /// plain `Name`s, a few bytes smaller).
-public struct Identifier: Equatable, Hashable, Sendable {
-    public var text: String
-    public var span: Span
+package struct Identifier: Equatable, Hashable, Sendable {
+    package var text: String
+    package var span: Span
     /// Its index in `SyntaxTree.bindings`, or `Binding.free` for a word the file does not bind:
     /// an engine variable or a built-in function.
-    public var binding: Int32
-    public init(_ text: String, _ span: Span, binding: Int32 = Binding.free) {
+    package var binding: Int32
+    package init(_ text: String, _ span: Span, binding: Int32 = Binding.free) {
         self.text = text
         self.span = span
         self.binding = binding
@@ -29,8 +29,8 @@ public struct Identifier: Equatable, Hashable, Sendable {
 /// What one `let` or parameter binds. The parser resolves every name once, as it reads it, and
 /// writes the index of its binding into the `Identifier`, so later stages look bindings up by
 /// index.
-public struct Binding: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct Binding: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `let name = ...`.
         case value
         /// `let name(a, b) = ...`.
@@ -40,15 +40,15 @@ public struct Binding: Equatable, Sendable {
     }
 
     /// The binding of a name the file does not bind.
-    public static let free: Int32 = -1
+    package static let free: Int32 = -1
 
-    public var kind: Kind
+    package var kind: Kind
     /// The name as declared.
-    public var span: Span
+    package var span: Span
 }
 
 /// `-` and `!`.
-public enum UnaryOp: String, Sendable {
+package enum UnaryOp: String, Sendable {
     case negate = "-"
     case not = "!"
 }
@@ -62,7 +62,7 @@ public enum BinaryOp: String, Sendable, CaseIterable {
     case multiply = "*", divide = "/", remainder = "%"
 
     /// 1 for `||` up to 5 for `* / %`.
-    public var precedence: Int {
+    package var precedence: Int {
         switch self {
         case .or: return 1
         case .and: return 2
@@ -75,11 +75,11 @@ public enum BinaryOp: String, Sendable, CaseIterable {
 
 /// One step of a chain of binary operators of one precedence level: the operator and its right
 /// operand.
-public struct Operand: Equatable, Sendable {
-    public var op: BinaryOp
-    public var opSpan: Span
-    public var rhs: Expr
-    public init(_ op: BinaryOp, _ opSpan: Span, _ rhs: Expr) {
+package struct Operand: Equatable, Sendable {
+    package var op: BinaryOp
+    package var opSpan: Span
+    package var rhs: Expr
+    package init(_ op: BinaryOp, _ opSpan: Span, _ rhs: Expr) {
         self.op = op
         self.opSpan = opSpan
         self.rhs = rhs
@@ -92,7 +92,7 @@ public struct Operand: Equatable, Sendable {
 /// to right, so `1 + 1 + ... + 1` with 100,000 terms is one node with a flat array and no stage
 /// recurses once per operator. Everything that nests (parentheses, lists, calls, indexing, unary
 /// operators, conditionals) is held to 256 levels by the parser.
-public enum Expr: Equatable, Sendable {
+package enum Expr: Equatable, Sendable {
     case number(Double, Span)
     case boolean(Bool, Span)
     case string(String, Span)
@@ -114,7 +114,7 @@ public enum Expr: Equatable, Sendable {
     case invalid(Span)
 
     /// Where the whole expression stands.
-    public var span: Span {
+    package var span: Span {
         switch self {
         case .name(let n):
             return n.span
@@ -127,7 +127,7 @@ public enum Expr: Equatable, Sendable {
 }
 
 /// One argument of a setting, in the shape the setting takes (`SettingTable`).
-public enum Argument: Equatable, Sendable {
+package enum Argument: Equatable, Sendable {
     /// A plain value: `columns 3`, `height w * 1.5`, `pinHeaders s == 0`.
     case value(Expr)
     /// `W x H`.
@@ -139,7 +139,7 @@ public enum Argument: Equatable, Sendable {
     /// One side of the named form of insets: `insets top 10 left 4`.
     case side(Name, Expr)
 
-    public var span: Span {
+    package var span: Span {
         switch self {
         case .value(let e): return e.span
         case .size(_, _, let s), .adaptive(_, let s): return s
@@ -150,49 +150,49 @@ public enum Argument: Equatable, Sendable {
 }
 
 /// `name arguments...`.
-public struct Setting: Equatable, Sendable {
-    public var name: Name
-    public var arguments: [Argument]
+package struct Setting: Equatable, Sendable {
+    package var name: Name
+    package var arguments: [Argument]
 }
 
 /// `let name = expr` or `let name(a, b) = expr`.
-public struct LetDecl: Equatable, Sendable {
+package struct LetDecl: Equatable, Sendable {
     /// The name bound, with the index of its binding.
-    public var name: Identifier
+    package var name: Identifier
     /// nil for a value; the parameter names for a function (possibly none: `let f() = ...`).
-    public var parameters: [Identifier]?
-    public var value: Expr
+    package var parameters: [Identifier]?
+    package var value: Expr
 }
 
 /// `expect expr [, "label"]`.
-public struct Expectation: Equatable, Sendable {
-    public var condition: Expr
+package struct Expectation: Equatable, Sendable {
+    package var condition: Expr
     /// The condition as written, outer parentheses included, up to the label's comma (what
     /// `wfl test` prints of it).
-    public var written: Span
-    public var label: Name?
+    package var written: Span
+    package var label: Name?
 }
 
 /// A block's name: an identifier or a string (`quoted`).
-public struct BlockName: Equatable, Sendable {
-    public var text: String
-    public var span: Span
-    public var quoted: Bool
+package struct BlockName: Equatable, Sendable {
+    package var text: String
+    package var span: Span
+    package var quoted: Bool
 }
 
 /// A `layout` or `section` block.
-public struct Block: Equatable, Sendable {
-    public var keyword: Span
-    public var name: BlockName?
-    public var statements: [Statement]
-    public var openBrace: Span
+package struct Block: Equatable, Sendable {
+    package var keyword: Span
+    package var name: BlockName?
+    package var statements: [Statement]
+    package var openBrace: Span
     /// nil when the block was never closed (an error has been reported).
-    public var closeBrace: Span?
+    package var closeBrace: Span?
 }
 
 /// A statement and where it stands.
-public struct Statement: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct Statement: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case `let`(LetDecl)
         case layout(Block)
         case section(Block)
@@ -200,14 +200,14 @@ public struct Statement: Equatable, Sendable {
         case setting(Setting)
     }
 
-    public var kind: Kind
-    public var span: Span
+    package var kind: Kind
+    package var span: Span
 }
 
 /// A parsed file.
-public struct SyntaxTree: Equatable, Sendable {
-    public var statements: [Statement]
-    public var span: Span
+package struct SyntaxTree: Equatable, Sendable {
+    package var statements: [Statement]
+    package var span: Span
     /// Every `let` and parameter of the file, in the order read: what `Name.binding` indexes.
-    public var bindings: [Binding]
+    package var bindings: [Binding]
 }

@@ -1,6 +1,6 @@
 /// Prints a syntax tree as an indented outline, one node a line with its position
 /// (`[line:col-line:col]`, the end column just past the node), for `wfl ast` and golden tests.
-public struct ASTPrinter {
+package struct ASTPrinter {
     let source: SourceFile
     var positions: PositionCache
     var out = ""
@@ -11,7 +11,7 @@ public struct ASTPrinter {
     }
 
     /// The outline of a whole tree.
-    public static func print(_ tree: SyntaxTree, source: SourceFile) -> String {
+    package static func print(_ tree: SyntaxTree, source: SourceFile) -> String {
         var p = ASTPrinter(source: source)
         p.line(0, "file", tree.span)
         for s in tree.statements { p.statement(s, 1) }
@@ -19,7 +19,7 @@ public struct ASTPrinter {
     }
 
     /// The outline of one expression (the REPL and tests use it).
-    public static func print(_ expr: Expr, source: SourceFile) -> String {
+    package static func print(_ expr: Expr, source: SourceFile) -> String {
         var p = ASTPrinter(source: source)
         p.expr(expr, 0)
         return p.out
@@ -134,8 +134,8 @@ public struct ASTPrinter {
 
 /// Prints tokens one a line, for `wfl tokens` and golden tests:
 /// `1:1-1:10  identifier  container`.
-public enum TokenPrinter {
-    public static func print(_ output: Lexer.Output, source: SourceFile) -> String {
+package enum TokenPrinter {
+    package static func print(_ output: Lexer.Output, source: SourceFile) -> String {
         var out = ""
         var positions = PositionCache(source)
         for (index, t) in output.tokens.enumerated() {

@@ -3,18 +3,18 @@
 /// The lexer never fails: a stray character, invalid UTF-8, an unterminated string or comment and a
 /// malformed number each become an `.error` token at their position, with a diagnostic in
 /// `errors` that the parser reports when it meets the token.
-public struct Lexer {
+package struct Lexer {
     /// What lexing a file gives.
-    public struct Output: Sendable {
-        public var tokens: [Token]
+    package struct Output: Sendable {
+        package var tokens: [Token]
         /// One diagnostic per `.error` token, keyed by the token's index.
-        public var errors: [Int: Diagnostic]
+        package var errors: [Int: Diagnostic]
     }
 
     /// Lexes a whole file. With `keepComments`, comments become `.comment` tokens (for the
     /// formatter); otherwise they are skipped, and a block comment that holds a line break still
     /// counts as one.
-    public static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
+    package static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
         source.bytes.withUnsafeBufferPointer { buf in
             // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
             // the pages written are ever touched), and the worst case, a token a byte, lexes again.

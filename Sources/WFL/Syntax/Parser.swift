@@ -1,11 +1,11 @@
 /// What parsing a file gives: the tree (with `.invalid` where errors were), every diagnostic of
 /// lexing and parsing in source order, and whether the input ended with a block, a bracket or an
 /// expression still open (the REPL reads more lines then).
-public struct ParseResult: Sendable {
-    public var tree: SyntaxTree
-    public var diagnostics: [Diagnostic]
+package struct ParseResult: Sendable {
+    package var tree: SyntaxTree
+    package var diagnostics: [Diagnostic]
     /// True when an error came from reaching the end of the input with something still open.
-    public var incomplete: Bool
+    package var incomplete: Bool
 }
 
 /// A recursive-descent parser of the grammar of docs/language.md, one function per rule of
@@ -19,9 +19,9 @@ public struct ParseResult: Sendable {
 /// as each statement is read (a `let` is visible to the statements after it in its block and the
 /// blocks inside): each gets the index of its binding, or an error with "did you mean"
 /// suggestions over what is visible there.
-public struct Parser {
+package struct Parser {
     /// The deepest nesting of parentheses, brackets, calls, unary operators and conditionals.
-    public static let maxDepth = 256
+    package static let maxDepth = 256
     /// The deepest nesting of blocks the parser reads (a correct file needs two: a layout and its
     /// sections); deeper blocks are already errors, and are stepped over.
     static let maxBlockDepth = 32
@@ -31,7 +31,7 @@ public struct Parser {
     /// `expressionEntry` is where an `expect` stands that wraps an expression typed alone (the
     /// REPL reads one so, to give it the session's names): a mistake there is worded as one about
     /// an expression.
-    public static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> ParseResult {
+    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> ParseResult {
         var p = Parser(source: source)
         p.expressionEntry = expressionEntry
         let tree = p.parseFile()

@@ -1,5 +1,5 @@
 /// The kinds of token of the lexical structure of docs/language.md.
-public enum TokenKind: UInt8, Sendable, CaseIterable {
+package enum TokenKind: UInt8, Sendable, CaseIterable {
     case identifier, number, string
     // Reserved words.
     case kwLet, kwLayout, kwSection, kwExpect, kwTrue, kwFalse
@@ -18,7 +18,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case eof
 
     /// How the kind is named in `wfl tokens` and in messages.
-    public var name: String {
+    package var name: String {
         switch self {
         case .identifier: return "identifier"
         case .number: return "number"
@@ -32,7 +32,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     }
 
     /// The fixed text of a keyword, operator or punctuation token.
-    public var spelling: String? {
+    package var spelling: String? {
         switch self {
         case .kwLet: return "let"
         case .kwLayout: return "layout"
@@ -70,7 +70,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     }
 
     /// True for the reserved words of docs/language.md.
-    public var isReservedWord: Bool {
+    package var isReservedWord: Bool {
         switch self {
         case .kwLet, .kwLayout, .kwSection, .kwExpect, .kwTrue, .kwFalse: return true
         default: return false
@@ -80,7 +80,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 
 /// One token: its kind and where it stands. Values (names, numbers, strings) are read from the
 /// source when the parser needs them, so a token stays small.
-public struct Token: Equatable, Sendable {
+package struct Token: Equatable, Sendable {
     /// 8 bytes a token: the start offset, and the length (25 bits), the kind (6 bits) and
     /// `spaceBefore` (1 bit) packed in one word, so that the token array of a 10 MB file is
     /// 22 MB, not 33 MB (fresh memory costs a page fault per 4 KB).
@@ -88,7 +88,7 @@ public struct Token: Equatable, Sendable {
     private var _packed: UInt32
 
     @inline(__always)
-    public init(_ kind: TokenKind, _ start: Int, _ end: Int, spaceBefore: Bool) {
+    package init(_ kind: TokenKind, _ start: Int, _ end: Int, spaceBefore: Bool) {
         _start = UInt32(truncatingIfNeeded: start)
         let length = UInt32(truncatingIfNeeded: Swift.min(end - start, Token.maxLength))
         _packed = length << 7 | UInt32(kind.rawValue) << 1 | (spaceBefore ? 1 : 0)
@@ -100,17 +100,17 @@ public struct Token: Equatable, Sendable {
     /// diagnostic keeps its own span.
     static let maxLength = (1 << 25) - 1
 
-    public var kind: TokenKind {
+    package var kind: TokenKind {
         // Only `init` and the setter store a kind, so the bits always hold a valid raw value.
         @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: (_packed >> 1) & 0x3F), to: TokenKind.self) }
         set { _packed = _packed & ~(0x3F << 1) | UInt32(newValue.rawValue) << 1 }
     }
-    public var spaceBefore: Bool {
+    package var spaceBefore: Bool {
         get { _packed & 1 != 0 }
         set { _packed = _packed & ~1 | (newValue ? 1 : 0) }
     }
-    public var start: Int { Int(_start) }
-    public var end: Int { Int(_start) + Int(_packed >> 7) }
-    public var span: Span { Span(start, end) }
+    package var start: Int { Int(_start) }
+    package var end: Int { Int(_start) + Int(_packed >> 7) }
+    package var span: Span { Span(start, end) }
 }
 

@@ -3,7 +3,7 @@
 /// them from here.
 
 /// What arguments a setting takes.
-public enum ArgumentShape: Equatable, Sendable {
+package enum ArgumentShape: Equatable, Sendable {
     /// One bare word out of these.
     case word([String])
     /// `W x H`.
@@ -17,7 +17,7 @@ public enum ArgumentShape: Equatable, Sendable {
 }
 
 /// Where a setting may be written (the "level" column of docs/language.md).
-public enum SettingLevel: Sendable {
+package enum SettingLevel: Sendable {
     /// Layout or file level only.
     case layout
     /// Also inside a section.
@@ -27,11 +27,11 @@ public enum SettingLevel: Sendable {
 }
 
 /// One side of insets, in the order of `insets T L B R`.
-public enum Side: Int, CaseIterable, Sendable {
+package enum Side: Int, CaseIterable, Sendable {
     case top, left, bottom, right
 
     /// The word of the side: `top`, `left`, `bottom`, `right`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .top: return "top"
         case .left: return "left"
@@ -40,7 +40,7 @@ public enum Side: Int, CaseIterable, Sendable {
         }
     }
 
-    public init?(name: String) {
+    package init?(name: String) {
         guard let side = Side.allCases.first(where: { $0.name == name }) else { return nil }
         self = side
     }
@@ -51,7 +51,7 @@ public enum Side: Int, CaseIterable, Sendable {
 /// typed again. `spacing` sets two (the row and the column spacing); `height`, `width` and `size`
 /// set one, the item size rule; each side of each kind of insets is one. The raw value numbers
 /// the property's bit in a mask (`bit`).
-public enum Property: Int, CaseIterable, Sendable {
+package enum Property: Int, CaseIterable, Sendable {
     case style, container, direction, columns, rows, order, rowSpacing, columnSpacing
     case insetsTop, insetsLeft, insetsBottom, insetsRight
     case header, footer
@@ -60,11 +60,11 @@ public enum Property: Int, CaseIterable, Sendable {
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
 
     /// One side of `insets`.
-    public static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
+    package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
     /// One side of `headerInsets`.
-    public static func headerInsets(_ side: Side) -> Property { Property(rawValue: headerInsetsTop.rawValue + side.rawValue)! }
+    package static func headerInsets(_ side: Side) -> Property { Property(rawValue: headerInsetsTop.rawValue + side.rawValue)! }
     /// One side of `footerInsets`.
-    public static func footerInsets(_ side: Side) -> Property { Property(rawValue: footerInsetsTop.rawValue + side.rawValue)! }
+    package static func footerInsets(_ side: Side) -> Property { Property(rawValue: footerInsetsTop.rawValue + side.rawValue)! }
 
     /// The property's bit in a mask of properties.
     var bit: UInt64 { 1 << UInt64(rawValue) }
@@ -72,15 +72,15 @@ public enum Property: Int, CaseIterable, Sendable {
 
 /// One row of the settings table. A class, so that the parser's hold on a row is one reference,
 /// not one per field.
-public final class SettingInfo: Sendable {
-    public let name: String
-    public let shape: ArgumentShape
-    public let level: SettingLevel
+package final class SettingInfo: Sendable {
+    package let name: String
+    package let shape: ArgumentShape
+    package let level: SettingLevel
     /// A complete example, for help lines.
-    public let example: String
+    package let example: String
     /// The properties it sets: `spacing` sets both spacings, `height`, `width` and `size` the item
     /// size rule, and a setting of insets its four sides, in `Side` order.
-    public let properties: [Property]
+    package let properties: [Property]
 
     init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [Property]) {
         self.name = name
@@ -92,7 +92,7 @@ public final class SettingInfo: Sendable {
 
     /// The properties it sets when written with `arguments`: the sides named in the named form of
     /// insets (`insets top 10`), else all of `properties`.
-    public func properties(of arguments: [Argument]) -> [Property] {
+    package func properties(of arguments: [Argument]) -> [Property] {
         guard case .side? = arguments.first else { return properties }
         return arguments.compactMap { a in
             if case .side(let n, _) = a, let side = Side(name: n.text) { return properties[side.rawValue] }
@@ -102,10 +102,10 @@ public final class SettingInfo: Sendable {
 }
 
 /// The table of settings of docs/language.md.
-public enum SettingTable {
-    public static let sides = Side.allCases.map(\.name)
+package enum SettingTable {
+    package static let sides = Side.allCases.map(\.name)
 
-    public static let all: [SettingInfo] = [
+    package static let all: [SettingInfo] = [
         SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style]),
         SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container]),
         SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction]),
@@ -139,17 +139,17 @@ public enum SettingTable {
     private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The row of a setting name, if it is one.
-    public static func info(_ name: String) -> SettingInfo? { byName[name] }
+    package static func info(_ name: String) -> SettingInfo? { byName[name] }
 
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 }
 
 /// How many arguments a function takes.
-public enum Arity: Equatable, Sendable {
+package enum Arity: Equatable, Sendable {
     case exactly([Int])
     case atLeast(Int)
 
-    public func accepts(_ n: Int) -> Bool {
+    package func accepts(_ n: Int) -> Bool {
         switch self {
         case .exactly(let ks): return ks.contains(n)
         case .atLeast(let k): return n >= k
@@ -157,7 +157,7 @@ public enum Arity: Equatable, Sendable {
     }
 
     /// "2 arguments", "2 or 4 arguments", "at least 1 argument".
-    public var description: String {
+    package var description: String {
         switch self {
         case .atLeast(let k): return "at least \(k) argument" + (k == 1 ? "" : "s")
         case .exactly(let ks):
@@ -168,22 +168,22 @@ public enum Arity: Equatable, Sendable {
 }
 
 /// The built-in functions and the engine's variables.
-public enum Builtins {
+package enum Builtins {
     /// Functions usable in any expression, with how many arguments each takes.
-    public static let functions: [(name: String, arity: Arity)] = [
+    package static let functions: [(name: String, arity: Arity)] = [
         ("min", .atLeast(1)), ("max", .atLeast(1)), ("clamp", .exactly([3])), ("abs", .exactly([1])),
         ("floor", .exactly([1])), ("ceil", .exactly([1])), ("round", .exactly([1])), ("sqrt", .exactly([1])),
         ("len", .exactly([1])), ("random", .exactly([2])),
     ]
 
     /// The functions of Expectations (`expect` only; the evaluator says so elsewhere).
-    public static let expectFunctions: [(name: String, arity: Arity)] = [
+    package static let expectFunctions: [(name: String, arity: Arity)] = [
         ("frame", .exactly([2, 4])), ("header", .exactly([1, 3])), ("footer", .exactly([1])),
         ("count", .exactly([4])), ("snap", .exactly([1])),
     ]
 
     /// Variables the engine gives values to (where each has one is the evaluator's business).
-    public static let variables: [String] = [
+    package static let variables: [String] = [
         "i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "col", "full", "contentWidth", "contentHeight",
     ]
 
@@ -191,14 +191,14 @@ public enum Builtins {
         Dictionary(uniqueKeysWithValues: (functions + expectFunctions).map { ($0.name, $0.arity) })
 
     /// How many arguments a built-in function takes, or nil when `name` is not one.
-    public static func arity(of name: String) -> Arity? { functionArity[name] }
+    package static func arity(of name: String) -> Arity? { functionArity[name] }
 }
 
 /// Suggestions for misspelt names: the closest candidate by edit distance, if it is close enough.
-public enum Suggest {
+package enum Suggest {
     /// The Damerau-Levenshtein distance (adjacent swaps count one, case is ignored), or a number
     /// above `limit` as soon as the distance is known to exceed it.
-    public static func distance(_ a: String, _ b: String, limit: Int = Int.max) -> Int {
+    package static func distance(_ a: String, _ b: String, limit: Int = Int.max) -> Int {
         let x = Array(a.utf8).map(lower), y = Array(b.utf8).map(lower)
         let n = x.count, m = y.count
         if abs(n - m) > limit { return limit &+ 1 }
@@ -227,7 +227,7 @@ public enum Suggest {
     private static func lower(_ c: UInt8) -> UInt8 { c &- 65 < 26 ? c | 0x20 : c }
 
     /// The best of `candidates` for `word`, or nil when none is within about a third of its length.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         var best: (String, Int)? = nil
         let length = word.utf8.count
         for c in candidates where c != word {
@@ -239,7 +239,7 @@ public enum Suggest {
     }
 
     /// "did you mean 'x'?" or nil.
-    public static func didYouMean(_ word: String, among candidates: [String]) -> String? {
+    package static func didYouMean(_ word: String, among candidates: [String]) -> String? {
         closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
     }
 }

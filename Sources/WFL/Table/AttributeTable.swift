@@ -71,47 +71,51 @@ public struct Element: Equatable, Sendable {
 }
 
 /// z-index of cells and of supplementary views (docs/layout.md, "Sections and content size").
-public enum ZIndex {
-    public static let cell = 0
-    public static let supplementary = 10
+package enum ZIndex {
+    package static let cell = 0
+    package static let supplementary = 10
 }
 
 /// A layout's attribute table.
+///
+/// Read-only outside the library: the elements, the per-section index and the rect index are
+/// built together by the engines and cannot drift apart.
 public struct AttributeTable: Equatable, Sendable {
-    public var name: String
-    public var style: LayoutStyle
-    public var direction: Direction
-    public var containerWidth: Double
-    public var containerHeight: Double
-    public var contentWidth: Double
-    public var contentHeight: Double
-    public var elements: [Element]
+    public internal(set) var name: String
+    public internal(set) var style: LayoutStyle
+    public internal(set) var direction: Direction
+    package var containerWidth: Double
+    package var containerHeight: Double
+    package var contentWidth: Double
+    package var contentHeight: Double
+    /// Every element in table order: per section its header, its cells by index, its footer.
+    public internal(set) var elements: [Element]
     /// For each section, the index in `elements` of its first element, its header, first cell and
     /// footer (nil when absent), for the queries of `expect`.
-    public var sectionStarts: [SectionIndex]
+    package var sectionStarts: [SectionIndex]
     /// The rect-query index over `elements` (RectIndex.swift), built with the table.
-    public var index: RectIndex = RectIndex()
+    package var index: RectIndex = RectIndex()
     /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (ScrollOffsets.swift).
-    public var zoom: Zoom? = nil
+    package var zoom: Zoom? = nil
     /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
     /// there); nil in a waterfall or when section 0 has no item 0.
-    public var snapStride: Double? = nil
+    package var snapStride: Double? = nil
 
     /// Where a section's rows are in `elements`.
-    public struct SectionIndex: Equatable, Sendable {
-        public var header: Int?
-        public var firstCell: Int
-        public var cellCount: Int
-        public var footer: Int?
+    package struct SectionIndex: Equatable, Sendable {
+        package var header: Int?
+        package var firstCell: Int
+        package var cellCount: Int
+        package var footer: Int?
         /// Where the section ends along the scroll axis (after its bottom inset, before the footer).
-        public var end: Double
+        package var end: Double
         /// `pinHeaders` of the section.
-        public var pinHeaders: Bool
+        package var pinHeaders: Bool
         /// Where the next section starts along the scroll axis (after the footer).
-        public var stop: Double = 0
+        package var stop: Double = 0
     }
 
-    public init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {
+    package init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {
         self.name = name
         self.style = style
         self.direction = direction
@@ -121,5 +125,20 @@ public struct AttributeTable: Equatable, Sendable {
         contentHeight = containerHeight
         elements = []
         sectionStarts = []
+    }
+
+    /// The collection view's size (`container`).
+    public var containerSize: Size { Size(width: containerWidth, height: containerHeight) }
+
+    /// The content size, as `collectionViewContentSize`.
+    public var contentSize: Size { Size(width: contentWidth, height: contentHeight) }
+}
+
+/// A width and a height, as CGSize.
+public struct Size: Equatable, Sendable {
+    public var width: Double, height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
     }
 }

@@ -32,7 +32,7 @@
 /// sequence order; when the sequence is not table order they are sorted (k log k).
 /// Offsets (pinned headers, zoomFirst) are handled by `AttributeTable.query(_:at:)` on top of
 /// this index (ScrollOffsets.swift).
-public struct RectIndex: Equatable, Sendable {
+package struct RectIndex: Equatable, Sendable {
     /// Elements per leaf block, and boxes per box of the next level.
     static let leaf = 8
     static let fan = 8
@@ -60,15 +60,15 @@ public struct RectIndex: Equatable, Sendable {
     /// The sequence: element indices in query order; nil means table order.
     var sequence: [Int32]?
     /// How many elements it covers (to notice a table changed after it was built).
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// levels[0]: one box per leaf block; the last level has one box.
     var levels: [[Box]] = []
 
-    public init() {}
+    package init() {}
 
     /// Builds the index of `elements`; `sequence` is a permutation of their indices (nil: table
     /// order).
-    public init(_ elements: [Element], sequence: [Int32]? = nil) {
+    package init(_ elements: [Element], sequence: [Int32]? = nil) {
         self.init(elements, sequence: sequence, reusing: [])
     }
 
@@ -217,11 +217,11 @@ public struct RectIndex: Equatable, Sendable {
     }
 
     /// Whether this index was built for a table of `n` elements.
-    public func covers(_ n: Int) -> Bool { count == n }
+    package func covers(_ n: Int) -> Bool { count == n }
 
     /// Indices of the elements of `elements` whose frames overlap `r` (already normalised) on both
     /// axes as open intervals, in table order. `elements` must be the array it was built from.
-    public func query(_ r: Frame, in elements: [Element]) -> [Int] {
+    package func query(_ r: Frame, in elements: [Element]) -> [Int] {
         var out: [Int] = []
         // A viewport's worth of answers without growing the array several times.
         out.reserveCapacity(64)
@@ -282,7 +282,7 @@ public struct RectIndex: Equatable, Sendable {
 
 extension Frame {
     /// The rect with negative sizes normalised (docs/layout.md, "Rect queries").
-    public var normalised: Frame {
+    package var normalised: Frame {
         var f = self
         if f.width < 0 {
             f.x += f.width
@@ -296,7 +296,7 @@ extension Frame {
     }
 
     /// Overlap on both axes as open intervals.
-    @inline(__always) public func overlaps(_ b: Frame) -> Bool {
+    @inline(__always) package func overlaps(_ b: Frame) -> Bool {
         x < b.maxX && b.x < maxX && y < b.maxY && b.y < maxY
     }
 
