@@ -214,4 +214,21 @@ final class EvaluatorTests: XCTestCase {
         let t = try XCTUnwrap(Eval.table(sum))
         XCTAssertEqual(Eval.cells(t)[0][3], 100_000)
     }
+
+    /// `len` of a string counts its Unicode scalars (an emoji is one, `e` with a combining accent
+    /// two); of anything but a list or a string it is an error.
+    func testLenOfAString() {
+        let spec = Spec(source: #"""
+            items 1
+            height 10 * len("swift")
+            expect len("\u{1F600}e\u{301}") == 3
+            expect len("") == 0
+            expect len([1, 2]) == 2
+            """#, name: "t.wfl")
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        XCTAssertEqual(spec.layouts.first?.cell(section: 0, item: 0)?.frame.height, 50)
+        XCTAssertEqual(spec.failedExpectations.count, 0, spec.expectationReport)
+        let bad = Spec(source: "items 1\nheight len(true)\n", name: "t.wfl")
+        XCTAssertEqual(bad.diagnostics.map(\.code), [.typeMismatch])
+    }
 }

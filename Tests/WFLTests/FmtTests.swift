@@ -84,6 +84,18 @@ final class FmtTests: XCTestCase {
         XCTAssertEqual(format(source), "let pad = 4\ninsets pad (pad * 2)\nspacing 10 (-5)\nlet f(k) = k\nheight f(2) + [1, 2][i % 2]\n")
     }
 
+    /// A file whose only errors are about names parses: it is formatted (the names are `wfl run`'s
+    /// business), while a syntax error still leaves a file alone.
+    func testNameErrorsDoNotStopFormatting() throws {
+        let source = SourceFile(name: "t.wfl", text: "items   4\nheight foo+[1,2][i%2]\nlet f(k)=g(k)\n")
+        XCTAssertTrue(Parser.parse(source).diagnostics.hasErrors)
+        XCTAssertEqual(format(source), "items 4\nheight foo + [1, 2][i % 2]\nlet f(k) = g(k)\n")
+        guard case .failure(.errors(let ds)) = Formatter.format(SourceFile(name: "t.wfl", text: "items 4\nheight (foo\n")) else {
+            return XCTFail("a syntax error should stop formatting")
+        }
+        XCTAssertEqual(ds.map(\.code), [.unclosed])
+    }
+
     // MARK: - The command
 
     var work: URL!

@@ -142,4 +142,35 @@ final class WaterfallTests: XCTestCase {
         let t = try XCTUnwrap(Eval.table("container 300 x 400\ncolumns 3\nspacing 0\nitems 4\nheight [10, 10, 10, 5]"))
         XCTAssertEqual(Eval.cells(t).map { $0[0] }, [0, 100, 200, 0])
     }
+
+    /// A span of more lanes than the section has is capped, with one warning per section that
+    /// names its first such item; `span full` and spans within the lanes say nothing.
+    func testASpanPastTheLanesWarnsOncePerSection() {
+        let spec = Spec(source: """
+            columns 3
+            section {
+              items 3
+              height 40
+              span 4
+            }
+            section {
+              items 2
+              height 40
+              span [1, 7]
+            }
+            section {
+              items 2
+              height 40
+              span full
+            }
+            """, name: "t.wfl")
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        XCTAssertEqual(spec.diagnostics.map(\.code), [.spanCapped, .spanCapped])
+        XCTAssertEqual(spec.diagnostics.map(\.message), [
+            "the span of item 0 of section 0 is 4, more than the 3 lanes: it is capped at 3",
+            "the span of item 1 of section 1 is 7, more than the 3 lanes: it is capped at 3",
+        ])
+        // Capped, the item is as wide as the container's lanes.
+        XCTAssertEqual(spec.layouts.first?.cell(section: 1, item: 1)?.frame.width, 375)
+    }
 }

@@ -25,6 +25,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case notCallable = "E0211"
     case sizeSeparatorAsValue = "E0212"
     case missingCondition = "E0213"
+    case duplicateSectionName = "W0201"
 
     // Names (E03xx, W03xx).
     case unknownName = "E0301"
@@ -73,6 +74,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case badSize = "E0603"
     case flowNeedsSize = "E0604"
     case lineOverflow = "W0601"
+    case spanCapped = "W0602"
 
     // Expectation functions (E07xx).
     case noSuchSection = "E0701"
@@ -80,6 +82,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case noSuchElement = "E0703"
     case snapUnavailable = "E0704"
     case badQueryArgument = "E0705"
+
+    /// True for the names stage (`E03xx`, `W03xx`): the parser checks names after it has read a
+    /// statement whole, so such a mistake leaves the tree complete (`wfl fmt` formats the file).
+    public var keepsTheTreeWhole: Bool { rawValue.dropFirst().hasPrefix("03") }
 
     /// Errors stop a file from evaluating; warnings never change an exit status.
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
@@ -105,6 +111,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .missingOperand: return "an operator without a value after it"
         case .notCallable: return "a call of something that is not a function name"
         case .sizeSeparatorAsValue: return "`x` used as a value (it separates the sides of a size)"
+        case .duplicateSectionName: return "two sections of one layout with one name (names are only shown, so they could not be told apart)"
         case .missingCondition: return "`expect` without a condition (in the REPL: an entry that is no expression)"
         case .unknownName: return "a name that no `let`, parameter or variable defines here"
         case .unknownFunction: return "a call of a function that does not exist"
@@ -146,6 +153,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .badSize: return "an item size that is negative, NaN or infinite"
         case .flowNeedsSize: return "a flow section whose item size rule is not `size W x H` (the resolver says so first, as E0408)"
         case .lineOverflow: return "a flow item longer than its line"
+        case .spanCapped: return "a span of more lanes than the section has (capped at the lane count; said once per section)"
         case .noSuchSection: return "an expectation about a section the layout does not have"
         case .noSuchItem: return "an expectation about an item the section does not have"
         case .noSuchElement: return "an expectation about a header or footer the section does not have"

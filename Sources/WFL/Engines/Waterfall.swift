@@ -8,14 +8,28 @@
 /// from are in WaterfallModes.swift, and the common case's short path in WaterfallShortPath.swift.
 
 package enum Waterfall {
+    /// The first item of a section whose span was more than the lanes (said once per section).
+    struct CappedSpan {
+        var item: Int
+        var span: Double
+    }
+
     /// Lays out every section of `layout`.
     package static func layout(_ layout: ResolvedLayout) -> Result<AttributeTable, LayoutFailure> {
-        Waterfall.layout(layout, spareElements: [], spareLevels: [])
+        var warnings: [Diagnostic] = []
+        return Waterfall.layout(layout, warnings: &warnings, spareElements: [], spareLevels: [])
+    }
+
+    /// Lays out every section of `layout`, adding its warnings (a span capped at the lane count)
+    /// to `warnings`.
+    package static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+        Waterfall.layout(layout, warnings: &warnings, spareElements: [], spareLevels: [])
     }
 
     /// The same, building the table in the storage of an older table's elements and index levels
     /// (`AttributeTable.relayout`).
-    static func layout(_ layout: ResolvedLayout, spareElements: consuming [Element], spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
+    static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                       spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var table = SectionStack.table(for: layout)
         table.elements = consume spareElements
         table.elements.removeAll(keepingCapacity: true)
@@ -31,7 +45,8 @@ package enum Waterfall {
         var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
         for section in layout.sections {
             do {
-                top = try lay(section, stack, top: top, machine: &m, into: &table, laneGroups: &laneGroups, leaves: &leaves)
+                top = try lay(section, stack, top: top, machine: &m, into: &table, laneGroups: &laneGroups, leaves: &leaves,
+                              warnings: &warnings)
             } catch {
                 return .failure(LayoutFailure([error]))
             }
@@ -45,7 +60,7 @@ package enum Waterfall {
     /// One section, from `top` (x when horizontal); returns where the next section starts.
     static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
                     into table: inout AttributeTable, laneGroups: inout [LaneGroup],
-                    leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> Double {
+                    leaves: inout RectIndex.LeafBuilder, warnings: inout [Diagnostic]) throws(Diagnostic) -> Double {
         // The header and `top += ins.top` (docs/layout.md, "Header and footer").
         var (index, top) = stack.open(sec, at: top, into: &table.elements)
         // Steps 1-2 (docs/layout.md, "Waterfall").
@@ -66,14 +81,19 @@ package enum Waterfall {
         // uniqueness checks per item).
         var elements = table.elements
         table.elements = []
+        var capped: CappedSpan? = nil
         do {
             try place(sec, g, 0..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
-                      recordLanes: roundRobin, firstLanes: &firstLanes, leaves: &leaves)
+                      recordLanes: roundRobin, firstLanes: &firstLanes, leaves: &leaves, capped: &capped)
         } catch {
             table.elements = elements
             throw error
         }
         table.elements = elements
+        if let capped, let rule = sec.span {
+            warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lanes: it is capped at \(g.C)",
+                                     at: rule.span, help: "write 'span full' for an item across every lane"))
+        }
         if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: g.C, firstLanes: firstLanes)) }
         // top = bottom + ins.bottom, the section's end; the footer.
         let stop = stack.close(sec, bottom: bottom, index: &index, into: &table.elements)
@@ -125,7 +145,8 @@ package enum Waterfall {
     /// section's variables (`Geometry.enter`).
     static func place(_ sec: ResolvedSection, _ g: Geometry, _ range: Range<Int>, next: UnsafeMutablePointer<Double>,
                       bottom: inout Double, machine m: inout Machine, into elements: inout [Element],
-                      recordLanes: Bool, firstLanes: inout [UInt16], leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) {
+                      recordLanes: Bool, firstLanes: inout [UInt16], leaves: inout RectIndex.LeafBuilder,
+                      capped: inout CappedSpan?) throws(Diagnostic) {
         let s = sec.index
         let vertical = g.vertical, C = g.C, laneW = g.laneW, laneGap = g.laneGap, itemGap = g.itemGap
         let spanRule = sec.span
@@ -153,6 +174,7 @@ package enum Waterfall {
                     throw Diagnostic.error(.badSpan, "\(spanRule.what) of item \(i) of section \(s) is \(NumberFormat.format(v)): a span is a whole number of lanes, at least 1",
                                            at: spanRule.span)
                 }
+                if v > Double(C), capped == nil { capped = CappedSpan(item: i, span: v) }
                 k = v >= Double(C) ? C : Int(v)
             }
             // 5. Choose the first lane c of a run of k neighbouring lanes (by `order`).

@@ -72,9 +72,11 @@ extension Waterfall {
         g.enter(sec, stack, machine: &m)
         var noLanes: [UInt16] = []
         var noLeaves = RectIndex.LeafBuilder(storage: [], active: false)
+        // Appending gives no warnings: the first layout of the section gave them.
+        var capped: Waterfall.CappedSpan? = nil
         do {
             try place(sec, g, old..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
-                      recordLanes: false, firstLanes: &noLanes, leaves: &noLeaves)
+                      recordLanes: false, firstLanes: &noLanes, leaves: &noLeaves, capped: &capped)
         } catch {
             // Leave the table as it was.
             elements.removeSubrange(firstChanged...)
@@ -118,7 +120,7 @@ extension AttributeTable {
             }
         }
         var warnings: [Diagnostic] = []
-        let result = layout.style == .waterfall ? Waterfall.layout(grown) : Flow.layout(grown, warnings: &warnings)
+        let result = layout.style == .waterfall ? Waterfall.layout(grown, warnings: &warnings) : Flow.layout(grown, warnings: &warnings)
         switch result {
         case .success(let t):
             self = t
@@ -139,7 +141,7 @@ extension AttributeTable {
         let spareLevels = index.levels
         self = AttributeTable(name: name, style: style, direction: direction, containerWidth: 0, containerHeight: 0)
         let result = layout.style == .waterfall
-            ? Waterfall.layout(layout, spareElements: consume spareElements, spareLevels: consume spareLevels)
+            ? Waterfall.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
             : Flow.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
         switch result {
         case .success(let t): self = t

@@ -583,8 +583,12 @@ final class Compiler {
             let c = args[0].code, argSpan = args[0].span
             return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 let v = try c(&m)
-                guard case .list(let xs) = v else { throw EvalError(.typeMismatch, "'len' takes a list, not \(v.typeName)", at: argSpan) }
-                return Double(xs.count)
+                switch v {
+                case .list(let xs): return Double(xs.count)
+                // A string's length is its Unicode scalars, as columns count them.
+                case .string(let text): return Double(text.unicodeScalars.count)
+                default: throw EvalError(.typeMismatch, "'len' takes a list or a string, not \(v.typeName)", at: argSpan)
+                }
             }, deps, span))
         case "random":
             return randomCall(args, deps, span)

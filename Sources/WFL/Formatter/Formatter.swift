@@ -16,7 +16,8 @@
 
 /// Why a file was not formatted.
 package enum FormatFailure: Error, Sendable {
-    /// The file has errors (the parser's diagnostics): it is left as it is.
+    /// The file does not parse (the parser's errors that leave the tree incomplete): it is left
+    /// as it is. A file whose only errors are about names (`height foo`) parses, and is formatted.
     case errors([Diagnostic])
     /// The formatted text would not mean the same (a bug of wfl's formatter); nothing is written.
     case wouldChangeMeaning(String)
@@ -26,12 +27,13 @@ package enum Formatter {
     /// The canonical text of `source`, or why there is none.
     package static func format(_ source: SourceFile) -> Result<String, FormatFailure> {
         let parsed = Parser.parse(source)
-        if parsed.diagnostics.hasErrors { return .failure(.errors(parsed.diagnostics.filter { $0.severity == .error })) }
+        let blocking = parsed.diagnostics.filter { $0.severity == .error && !$0.code.keepsTheTreeWhole }
+        if !blocking.isEmpty { return .failure(.errors(blocking)) }
         var printer = Printer(source: source, tree: parsed.tree)
         let text = printer.run()
         // The check: same significant tokens, same comments, and it parses.
         let again = SourceFile(name: source.name, text: text)
-        if Parser.parse(again).diagnostics.hasErrors {
+        if Parser.parse(again).diagnostics.contains(where: { $0.severity == .error && !$0.code.keepsTheTreeWhole }) {
             return .failure(.wouldChangeMeaning("the formatted text does not parse"))
         }
         if let why = Formatter.difference(source, again) {

@@ -49,6 +49,9 @@ extension Parser {
             }
             statements.append(s)
         }
+        // Section names are only shown: two alike in one layout could not be told apart.
+        warnAboutSectionNames(statements)
+        for s in statements { if case .layout(let b) = s.kind { warnAboutSectionNames(b.statements) } }
         if firstLayout != nil {
             for span in topExpects {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
@@ -59,6 +62,21 @@ extension Parser {
             .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
             .map(\.element)
         return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
+    }
+
+    /// A warning for each section named as an earlier one among `statements` (one layout's).
+    mutating func warnAboutSectionNames(_ statements: [Statement]) {
+        var seen: [String: Span] = [:]
+        for s in statements {
+            guard case .section(let b) = s.kind, let name = b.name else { continue }
+            if let earlier = seen[name.text] {
+                diagnostics.append(.warning(.duplicateSectionName, "a section named '\(name.text)' already stands in this layout", at: name.span,
+                                            notes: [Note("the first '\(name.text)' is here", span: earlier)],
+                                            help: "give each section its own name, so that tables and pictures tell them apart"))
+            } else {
+                seen[name.text] = name.span
+            }
+        }
     }
 
     /// Skips empty statements and reads the next one of a block. nil at a `}` or the end.
