@@ -1,14 +1,24 @@
-/// The `swift` format of CLI.md: a Swift source file that declares each layout's table as a
-/// constant, ready to paste into a unit test of a real UICollectionViewLayout.
+/// The `swift` format: a Swift source file that declares each layout's table as constants, ready
+/// to paste into a unit test of a real UICollectionViewLayout.
 ///
 /// ```swift
 /// enum FeedLayout {
+///     static let containerSize = CGSize(width: 375, height: 812)
 ///     static let contentSize = CGSize(width: 375, height: 864)
-///     static let elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] = [
-///         ("UICollectionElementKindSectionHeader", 0, nil, CGRect(x: 0, y: 0, width: 375, height: 44), 10),
-///         (nil, 0, 0, CGRect(x: 10, y: 54, width: 172.5, height: 100), 0),
+///     static let rows: [Int] = [
+///         1, 0, -1, 10,
+///         0, 0, 0, 0,
+///     ]
+///     static let frames: [Double] = [
+///         0, 0, 375, 44,
+///         10, 54, 172.5, 100,
+///     ]
+///     static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] { ... }
 /// ```
 ///
+/// The values stand in two arrays of plain numbers with their element type written out, which
+/// the type checker reads in time linear in their length (a literal of tuples of `CGRect(...)`
+/// calls took it 17 s and 1.9 GB for 1,000 elements); `elements` builds the tuples a test reads.
 /// `kind` is what `UICollectionViewLayoutAttributes.representedElementKind` holds: nil for a cell,
 /// UIKit's string values of `elementKindSectionHeader` and `elementKindSectionFooter` otherwise.
 /// The file needs only Foundation (which has CGRect on Linux too).
@@ -39,20 +49,30 @@ public enum SwiftFormat {
             out += "enum \(name) {\n"
             out += "    static let containerSize = CGSize(width: \(f(t.containerWidth)), height: \(f(t.containerHeight)))\n"
             out += "    static let contentSize = CGSize(width: \(f(t.contentWidth)), height: \(f(t.contentHeight)))\n"
-            out += "    /// Section by section: the header, the cells by item, the footer. `kind` is nil for a cell, as\n"
-            out += "    /// `representedElementKind`; `item` is nil for a header or footer.\n"
-            out += "    static let elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] = [\n"
+            out += "    /// Section by section (the header, the cells by item, the footer), four numbers an element:\n"
+            out += "    /// kind (0 cell, 1 header, 2 footer), section, item (-1 for a header or footer), zIndex.\n"
+            out += "    static let rows: [Int] = [\n"
             for e in t.elements {
-                let kind: String
-                switch e.kind {
-                case .cell: kind = "nil"
-                case .header: kind = "\"\(headerKind)\""
-                case .footer: kind = "\"\(footerKind)\""
-                }
-                out += "        (\(kind), \(e.section), \(e.item.map(String.init) ?? "nil"), "
-                out += "CGRect(x: \(f(e.frame.x)), y: \(f(e.frame.y)), width: \(f(e.frame.width)), height: \(f(e.frame.height))), \(e.zIndex)),\n"
+                let kind = e.kind == .cell ? 0 : e.kind == .header ? 1 : 2
+                out += "        \(kind), \(e.section), \(e.item ?? -1), \(e.zIndex),\n"
             }
-            out += "    ]\n}\n"
+            out += "    ]\n"
+            out += "    /// The frames in the same order: x, y, width, height.\n"
+            out += "    static let frames: [Double] = [\n"
+            for e in t.elements {
+                out += "        \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)), \(f(e.frame.height)),\n"
+            }
+            out += "    ]\n"
+            out += "    /// The elements as a test reads them. `kind` is nil for a cell, as `representedElementKind`;\n"
+            out += "    /// `item` is nil for a header or footer.\n"
+            out += "    static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] {\n"
+            out += "        (0 ..< rows.count / 4).map { k in\n"
+            out += "            let kind: String? = rows[4 * k] == 1 ? \"\(headerKind)\" : rows[4 * k] == 2 ? \"\(footerKind)\" : nil\n"
+            out += "            let item: Int? = rows[4 * k + 2] < 0 ? nil : rows[4 * k + 2]\n"
+            out += "            let frame = CGRect(x: frames[4 * k], y: frames[4 * k + 1], width: frames[4 * k + 2], height: frames[4 * k + 3])\n"
+            out += "            return (kind: kind, section: rows[4 * k + 1], item: item, frame: frame, zIndex: rows[4 * k + 3])\n"
+            out += "        }\n"
+            out += "    }\n}\n"
         }
         return out
     }
