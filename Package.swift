@@ -9,8 +9,8 @@ let package = Package(
         .executable(name: "wfl", targets: ["wfl"]),
     ],
     targets: [
-        // The core: lexer, parser, AST, diagnostics (and later the evaluator, engines and
-        // formats). It does not import Foundation.
+        // The core: syntax, evaluation, engines, attribute tables, formats, diagnostics, and the
+        // pipeline that drives them (docs/ARCHITECTURE.md). It does not import Foundation.
         .target(name: "WFL", linkerSettings: [.linkedLibrary("m")]),
         // A plain C yardstick for the benchmarks.
         .target(name: "CBaseline"),
