@@ -268,4 +268,41 @@ final class ParserTests: XCTestCase {
         let tooDeep = "let a = " + String(repeating: "(", count: 257) + "1" + String(repeating: ")", count: 257)
         XCTAssertEqual(errors(tooDeep), ["expression nested too deeply: more than 256 levels"])
     }
+
+    /// `parseExpr` reads a lone number or name without the operator machinery: the tree and the
+    /// diagnostics must be those of the general path, for every sample and fixture and for lone
+    /// operands in every position an expression stands in.
+    func testShortPathIsTheGeneralPath() throws {
+        var sources: [SourceFile] = []
+        for folder in ["samples", "Tests/Fixtures/diagnostics", "Tests/Fixtures/evaluation", "Tests/Fixtures/fmt"] {
+            for url in Golden.inputs(folder) { sources.append(try Golden.source(url)) }
+        }
+        let operands = ["7", "1_000", "2.5e3", "i", "w", "full", "heights", "nope", "x", "f", "true", "\"s\""]
+        for (k, a) in operands.enumerated() {
+            let b = operands[(k + 5) % operands.count]
+            sources.append(SourceFile(name: "lone\(k).wfl", text: """
+                let heights = [1, 2]
+                let f(q) = q
+                columns \(a)
+                spacing \(a) \(b)
+                insets \(a) \(b) (\(a)) \(b)
+                items \(a)
+                height \(a)
+                size \(a) x \(b)
+                span i == 0 ? \(a) : \(b)
+                let v\(k) = \(a)
+                expect [\(a), \(b)] == f(\(a)), "lone"
+                """))
+        }
+        XCTAssertGreaterThan(sources.count, 60)
+        for source in sources {
+            Parser.takesShortPaths = true
+            let fast = Parser.parse(source)
+            Parser.takesShortPaths = false
+            let plain = Parser.parse(source)
+            Parser.takesShortPaths = true
+            XCTAssertEqual(fast.tree, plain.tree, source.name)
+            XCTAssertEqual(fast.diagnostics, plain.diagnostics, source.name)
+        }
+    }
 }

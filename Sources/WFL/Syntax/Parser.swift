@@ -97,6 +97,12 @@ package struct Parser {
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
 
+    /// False only in the test that proves the lone-operand short path of `parseExpr` equal to the
+    /// general path (ParserTests.testShortPathIsTheGeneralPath).
+    nonisolated(unsafe) static var takesShortPaths = true
+    /// `takesShortPaths` when this parse began (read once, not per expression).
+    let shortPaths = Parser.takesShortPaths
+
     /// See `parse(_:expressionEntry:)`.
     var expressionEntry: Int? = nil
 

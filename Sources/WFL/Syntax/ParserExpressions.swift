@@ -25,7 +25,7 @@ extension Parser {
     mutating func parseExpr() -> Expr {
         // A lone number or name, the most common argument, skips the operator machinery.
         let t = tok
-        if t.kind == .number || t.kind == .identifier, endsOperand(tokens[pos + 1]) {
+        if shortPaths, t.kind == .number || t.kind == .identifier, endsOperand(tokens[pos + 1]) {
             if t.kind == .number {
                 advance()
                 return .number(numberValue(t), t.span)
