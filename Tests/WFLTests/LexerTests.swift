@@ -39,6 +39,32 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(values, [1_000_000, 0.1, 1e21, 123456789012345678])
     }
 
+    /// `numberValue` (a fast path for short decimals, a general one past it) against Swift's own
+    /// reading of the same text, over generated numbers on both sides of the fast path's limits.
+    func testNumberValuesAgreeWithDoubleParsing() {
+        var rng = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...22, using: &rng)
+            var t = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            if Bool.random(using: &rng) {
+                t += "." + String((0..<Int.random(in: 1...20, using: &rng)).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            }
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                t += ["e", "E"].randomElement(using: &rng)! + ["", "+", "-"].randomElement(using: &rng)! + String(Int.random(in: 0...330, using: &rng))
+            }
+            texts.append(t)
+        }
+        let source = SourceFile(name: "t", text: texts.joined(separator: " "))
+        let p = Parser(source: source)
+        let values = p.tokens.filter { $0.kind == .number }.map { p.numberValue($0) }
+        XCTAssertEqual(values.count, texts.count)
+        for (t, v) in zip(texts, values) {
+            let expected = Double(t)!
+            XCTAssertEqual(v.bitPattern, expected.bitPattern, "\(t): \(v) against \(expected)")
+        }
+    }
+
     func testOperatorsAndKeywords() {
         XCTAssertEqual(lex("a<=b!=c&&!d||e==f>=g"),
                        ["identifier a", "'<=' <=", "identifier b", "'!=' !=", "identifier c", "'&&' &&", "'!' !",
