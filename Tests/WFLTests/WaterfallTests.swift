@@ -173,4 +173,25 @@ final class WaterfallTests: XCTestCase {
         // Capped, the item is as wide as the container's lanes.
         XCTAssertEqual(spec.layouts.first?.cell(section: 1, item: 1)?.frame.width, 375)
     }
+
+    /// Positions that outgrow the doubles are an error naming the section, never `Infinity` in a
+    /// table: along the scroll axis in both directions, in both engines, and when appending.
+    func testPositionsThatOverflowAreAnError() throws {
+        for text in ["items 3\nheight 1e308", "direction horizontal\nitems 3\nwidth 1e308",
+                     "style flow\nitems 3\nsize 300 x 1e308", "items 2\nheight 10\nfooter 1e308\nfooterInsets 1e308 0 0 0"] {
+            let spec = Spec(source: text, name: "t.wfl")
+            XCTAssertEqual(spec.diagnostics.map(\.code), [.positionOverflow], text)
+            XCTAssertEqual(spec.diagnostics.first?.message, "section 0 reaches past the largest number a position can have (about 1.8e308)", text)
+            XCTAssertTrue(spec.layouts.isEmpty, text)
+        }
+        // Appending items that overflow leaves the table as it was.
+        let source = SourceFile(name: "t.wfl", text: "columns 1\nitems 1\nheight i == 0 ? 10 : 1e308\n")
+        let program = try XCTUnwrap(Pipeline.parse(source).program)
+        var layout = try program.resolve(layoutNamed: "t")!.get()
+        var table = try Waterfall.layout(layout).get()
+        let before = table
+        XCTAssertThrowsError(try table.appendItems(3, toSection: 0, of: &layout))
+        XCTAssertEqual(table, before)
+        XCTAssertEqual(layout.sections[0].items, 1)
+    }
 }

@@ -75,6 +75,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case flowNeedsSize = "E0604"
     case lineOverflow = "W0601"
     case spanCapped = "W0602"
+    case positionOverflow = "E0605"
 
     // Expectation functions (E07xx).
     case noSuchSection = "E0701"
@@ -153,6 +154,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .badSize: return "an item size that is negative, NaN or infinite"
         case .flowNeedsSize: return "a flow section whose item size rule is not `size W x H` (the resolver says so first, as E0408)"
         case .lineOverflow: return "a flow item longer than its line"
+        case .positionOverflow: return "a layout whose positions grow past what a double holds"
         case .spanCapped: return "a span of more lanes than the section has (capped at the lane count; said once per section)"
         case .noSuchSection: return "an expectation about a section the layout does not have"
         case .noSuchItem: return "an expectation about an item the section does not have"

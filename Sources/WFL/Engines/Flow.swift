@@ -128,7 +128,7 @@ package enum Flow {
             }
         }
         // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
-        let stop = stack.close(sec, bottom: bottom, index: &index, into: &out)
+        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
         sections.append(index)
         return (itemsStart, stop)
     }

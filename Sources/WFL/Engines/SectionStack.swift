@@ -80,8 +80,12 @@ struct SectionStack {
     /// `top = bottom + ins.bottom` is its end, then its footer is appended to `out`. Completes
     /// `index` and returns where the next section starts.
     @inline(__always)
+    ///
+    /// Every position along the scroll axis grows from 0 by finite sizes, so the section's stop is
+    /// the largest coordinate written so far: when it is not finite, some position of the section
+    /// overflowed the doubles, and the layout is an error rather than a table with `Infinity` in it.
     func close<Out: ElementSink>(_ sec: ResolvedSection, bottom: Double, index: inout AttributeTable.SectionIndex,
-                                 into out: inout Out) -> Double {
+                                 into out: inout Out) throws(Diagnostic) -> Double {
         // top = bottom + ins.bottom (ins.right when horizontal): the section's end.
         var top = bottom + (vertical ? sec.insets.bottom : sec.insets.right)
         index.end = top
@@ -90,6 +94,10 @@ struct SectionStack {
             out.append(supplementary(.footer, sec.index, sec.footer, sec.footerInsets, top: &top))
         }
         index.stop = top
+        guard top.isFinite else {
+            throw Diagnostic.error(.positionOverflow, "section \(sec.index) reaches past the largest number a position can have (about 1.8e308)",
+                                   at: sec.place, help: "the sizes, insets or spacings add up to more than a double holds: make them smaller")
+        }
         return top
     }
 

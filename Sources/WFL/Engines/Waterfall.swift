@@ -96,7 +96,7 @@ package enum Waterfall {
         }
         if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: g.C, firstLanes: firstLanes)) }
         // top = bottom + ins.bottom, the section's end; the footer.
-        let stop = stack.close(sec, bottom: bottom, index: &index, into: &table.elements)
+        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &table.elements)
         table.sectionStarts.append(index)
         return stop
     }

@@ -74,9 +74,13 @@ extension Waterfall {
         var noLeaves = RectIndex.LeafBuilder(storage: [], active: false)
         // Appending gives no warnings: the first layout of the section gave them.
         var capped: Waterfall.CappedSpan? = nil
+        var stop = 0.0
         do {
             try place(sec, g, old..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
                       recordLanes: false, firstLanes: &noLanes, leaves: &noLeaves, capped: &capped)
+            // top = bottom + ins.bottom, the section's end; the footer, as `lay` has them.
+            index.cellCount = sec.items
+            stop = try stack.close(sec, bottom: bottom, index: &index, into: &elements)
         } catch {
             // Leave the table as it was.
             elements.removeSubrange(firstChanged...)
@@ -84,9 +88,6 @@ extension Waterfall {
             table.elements = elements
             throw error
         }
-        // top = bottom + ins.bottom, the section's end; the footer, as `lay` has them.
-        index.cellCount = sec.items
-        let stop = stack.close(sec, bottom: bottom, index: &index, into: &elements)
         table.sectionStarts[s] = index
         stack.setContentSize(&table, top: stop)
         table.elements = elements

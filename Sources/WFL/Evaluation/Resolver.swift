@@ -348,7 +348,8 @@ struct Resolver {
         return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
-                               justify: justify, align: align, span: spanRule, size: size)
+                               justify: justify, align: align, span: spanRule, size: size,
+                               place: rec?.keyword ?? layout?.keyword ?? .point(0))
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

@@ -124,6 +124,10 @@ package struct ResolvedSection {
     /// nil: every item spans one lane.
     package var span: ItemRule?
     package var size: SizeRule
+    /// Where the section is written, for errors about it as a whole: its `section` keyword, or for
+    /// the one section of a layout without `section` blocks, the layout's keyword (the file's
+    /// start in a file without layouts).
+    package var place: Span = .point(0)
 }
 
 /// A layout ready for an engine.
