@@ -143,9 +143,60 @@ final class ReplSessionTests: XCTestCase {
         let s = Session()
         XCTAssertFalse(s.enter("layout a {\n  items 2\n}").failed)
         XCTAssertFalse(s.enter("layout b {\n  items 3\n  let k = 7\n}").failed)
-        XCTAssertEqual(s.enter("frame(0, 2)[0] >= 0").output, "true\n", "expressions ask the last layout")
-        XCTAssertEqual(s.enter("k * 2").output, "14\n", "and see its lets")
+        XCTAssertEqual(s.enter("frame(0, 2)[0] >= 0").output, "b: true\n", "expressions ask the last layout, and say so")
+        XCTAssertEqual(s.enter("k * 2").output, "b: 14\n", "and see its lets")
         XCTAssertTrue(s.enter("frame(0, 3)").failed)
+    }
+
+    /// `:layout NAME`: expressions read the chosen layout, and the answer names it.
+    func testTheChosenLayoutAnswers() {
+        let s = Session()
+        XCTAssertFalse(s.enter("layout a {\n  items 2\n  let k = 1\n}").failed)
+        XCTAssertFalse(s.enter("layout b {\n  items 3\n  let k = 7\n}").failed)
+        XCTAssertEqual(s.layoutNames, ["a", "b"])
+        XCTAssertEqual(s.expressionLayout, "b")
+        s.chosenLayout = "a"
+        XCTAssertEqual(s.expressionLayout, "a")
+        XCTAssertEqual(s.enter("k * 2").output, "a: 2\n")
+        XCTAssertTrue(s.enter("frame(0, 2)").failed, "layout a has two items")
+        XCTAssertEqual(s.enter("frame(0, 1)[0] > 0").output, "a: true\n")
+        // One layout: the answer needs no name.
+        let one = Session()
+        XCTAssertFalse(one.enter("items 2").failed)
+        XCTAssertEqual(one.enter("1 + 1").output, "2\n")
+    }
+
+    /// A `let` given again names the entry of the earlier one: every entry is its own line 1.
+    func testRedefinitionNamesTheEarlierEntry() {
+        let s = Session()
+        XCTAssertFalse(s.enter("let k = 3").failed)
+        let again = s.enter("let k = 4")
+        XCTAssertTrue(again.diagnostics.contains("the earlier definition is at line 1 of the entry 'let k = 3'"), again.diagnostics)
+        XCTAssertFalse(again.diagnostics.contains("at line 1;"), again.diagnostics)
+        let shadow = s.enter("layout x {\n  let k = 5\n  items k\n}")
+        XCTAssertTrue(shadow.diagnostics.contains("shadows the definition at line 1 of the entry 'let k = 4'"), shadow.diagnostics)
+        XCTAssertTrue(shadow.diagnostics.hasPrefix("<repl>:2:7: warning:"), shadow.diagnostics)
+    }
+
+    /// A setting that an inner block overrides says so instead of only "nothing moved".
+    func testNothingMovedSaysWhichBlockSetsIt() {
+        let s = Session()
+        for e in ["columns 2", "section {\n  items 30\n}"] { XCTAssertFalse(s.enter(e).failed, e) }
+        let r = s.enter("items 40")
+        XCTAssertTrue(r.output.hasSuffix("; nothing moved: section 0 sets 'items' itself\n"), r.output)
+        XCTAssertFalse(s.enter("section {\n  items 3\n}").failed)
+        XCTAssertTrue(s.enter("items 41").output.hasSuffix("; nothing moved: sections 0 and 1 set 'items' themselves\n"))
+        XCTAssertTrue(s.enter("columns 2").output.hasSuffix("; nothing moved\n"), "no block sets 'columns'")
+        XCTAssertFalse(s.enter("section {\n  height 10\n}").failed)
+        let taken = s.enter("items 42").output
+        XCTAssertTrue(taken.hasSuffix("; 1 cell added\n"), "a section without 'items' takes it: " + taken)
+
+        let layouts = Session()
+        XCTAssertFalse(layouts.enter("layout a {\n  items 2\n}").failed)
+        XCTAssertFalse(layouts.enter("layout b {\n  items 3\n}").failed)
+        let both = layouts.enter("items 5")
+        XCTAssertTrue(both.output.contains("a: 1 section, 2 items, content 375 x 182.5; nothing moved: layout 'a' sets 'items' itself; "), both.output)
+        XCTAssertTrue(both.output.hasSuffix("nothing moved: layout 'b' sets 'items' itself\n"), both.output)
     }
 }
 
