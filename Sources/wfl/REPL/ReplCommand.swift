@@ -10,8 +10,8 @@ import Darwin
 /// evaluation, summaries, undo) is `WFL.Session`; this is the reading, the commands and the files.
 ///
 /// On a terminal (standard input and output both): a prompt, line editing and a history kept
-/// between sessions (`HistoryFile`). Otherwise
-/// lines are read as they come and only results are printed, one per entry; the exit status is
+/// between sessions (`HistoryFile`). Otherwise lines are read as they come and only results are
+/// printed, one per entry; the exit status is
 /// then 65 when an entry had errors (74 when a file could not be read or written), so that
 /// `wfl repl < script` can be used in scripts.
 struct ReplCommand {
