@@ -143,9 +143,60 @@ final class ReplSessionTests: XCTestCase {
         let s = Session()
         XCTAssertFalse(s.enter("layout a {\n  items 2\n}").failed)
         XCTAssertFalse(s.enter("layout b {\n  items 3\n  let k = 7\n}").failed)
-        XCTAssertEqual(s.enter("frame(0, 2)[0] >= 0").output, "true\n", "expressions ask the last layout")
-        XCTAssertEqual(s.enter("k * 2").output, "14\n", "and see its lets")
+        XCTAssertEqual(s.enter("frame(0, 2)[0] >= 0").output, "b: true\n", "expressions ask the last layout, and say so")
+        XCTAssertEqual(s.enter("k * 2").output, "b: 14\n", "and see its lets")
         XCTAssertTrue(s.enter("frame(0, 3)").failed)
+    }
+
+    /// `:layout NAME`: expressions read the chosen layout, and the answer names it.
+    func testTheChosenLayoutAnswers() {
+        let s = Session()
+        XCTAssertFalse(s.enter("layout a {\n  items 2\n  let k = 1\n}").failed)
+        XCTAssertFalse(s.enter("layout b {\n  items 3\n  let k = 7\n}").failed)
+        XCTAssertEqual(s.layoutNames, ["a", "b"])
+        XCTAssertEqual(s.expressionLayout, "b")
+        s.chosenLayout = "a"
+        XCTAssertEqual(s.expressionLayout, "a")
+        XCTAssertEqual(s.enter("k * 2").output, "a: 2\n")
+        XCTAssertTrue(s.enter("frame(0, 2)").failed, "layout a has two items")
+        XCTAssertEqual(s.enter("frame(0, 1)[0] > 0").output, "a: true\n")
+        // One layout: the answer needs no name.
+        let one = Session()
+        XCTAssertFalse(one.enter("items 2").failed)
+        XCTAssertEqual(one.enter("1 + 1").output, "2\n")
+    }
+
+    /// A `let` given again names the entry of the earlier one: every entry is its own line 1.
+    func testRedefinitionNamesTheEarlierEntry() {
+        let s = Session()
+        XCTAssertFalse(s.enter("let k = 3").failed)
+        let again = s.enter("let k = 4")
+        XCTAssertTrue(again.diagnostics.contains("the earlier definition is at line 1 of the entry 'let k = 3'"), again.diagnostics)
+        XCTAssertFalse(again.diagnostics.contains("at line 1;"), again.diagnostics)
+        let shadow = s.enter("layout x {\n  let k = 5\n  items k\n}")
+        XCTAssertTrue(shadow.diagnostics.contains("shadows the definition at line 1 of the entry 'let k = 4'"), shadow.diagnostics)
+        XCTAssertTrue(shadow.diagnostics.hasPrefix("<repl>:2:7: warning:"), shadow.diagnostics)
+    }
+
+    /// A setting that an inner block overrides says so instead of only "nothing moved".
+    func testNothingMovedSaysWhichBlockSetsIt() {
+        let s = Session()
+        for e in ["columns 2", "section {\n  items 30\n}"] { XCTAssertFalse(s.enter(e).failed, e) }
+        let r = s.enter("items 40")
+        XCTAssertTrue(r.output.hasSuffix("; nothing moved: section 0 sets 'items' itself\n"), r.output)
+        XCTAssertFalse(s.enter("section {\n  items 3\n}").failed)
+        XCTAssertTrue(s.enter("items 41").output.hasSuffix("; nothing moved: sections 0 and 1 set 'items' themselves\n"))
+        XCTAssertTrue(s.enter("columns 2").output.hasSuffix("; nothing moved\n"), "no block sets 'columns'")
+        XCTAssertFalse(s.enter("section {\n  height 10\n}").failed)
+        let taken = s.enter("items 42").output
+        XCTAssertTrue(taken.hasSuffix("; 1 cell added\n"), "a section without 'items' takes it: " + taken)
+
+        let layouts = Session()
+        XCTAssertFalse(layouts.enter("layout a {\n  items 2\n}").failed)
+        XCTAssertFalse(layouts.enter("layout b {\n  items 3\n}").failed)
+        let both = layouts.enter("items 5")
+        XCTAssertTrue(both.output.contains("a: 1 section, 2 items, content 375 x 182.5; nothing moved: layout 'a' sets 'items' itself; "), both.output)
+        XCTAssertTrue(both.output.hasSuffix("nothing moved: layout 'b' sets 'items' itself\n"), both.output)
     }
 }
 
@@ -216,6 +267,31 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertEqual(clean.stderr, "", "nothing is read after ':quit'")
     }
 
+    /// Through a pipe no history file is read or written.
+    func testPipeKeepsNoHistory() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try WFLCommand.run(["repl"], input: Data("columns 3\n".utf8),
+                                   environment: ["XDG_STATE_HOME": dir.path, "HOME": dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    /// `:layout` says which layout expressions read, `:layout NAME` chooses, an unknown name is
+    /// an error that lists the names.
+    func testLayoutCommand() throws {
+        let input = "layout a {\n  items 2\n}\nlayout b {\n  items 3\n}\n:layout\nframe(0, 2)[1] >= 0\n:layout a\nframe(0, 1)[1]\n:layout c\n:help\n"
+        let r = try WFLCommand.run(["repl"], input: Data(input.utf8))
+        XCTAssertEqual(r.status, 64, "an unknown name")
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines[2], "expressions read 'b' (layouts: 'a', 'b')")
+        XCTAssertEqual(lines[3], "b: true")
+        XCTAssertEqual(lines[4], "expressions read 'a'")
+        XCTAssertEqual(lines[5], "a: 0")
+        XCTAssertTrue(r.stdout.contains("  :layout NAME "), r.stdout)
+        XCTAssertEqual(r.stderr, "error: no layout 'c'; the layouts are 'a', 'b'\n  = help: write ':layout' and one of the names\n")
+    }
+
     func testUsage() throws {
         let r = try WFLCommand.run(["repl", "feed.wfl"])
         XCTAssertEqual(r.status, 64)
@@ -274,7 +350,12 @@ final class ReplTerminalTests: XCTestCase {
         var transcript = ""
         let process = Process()
 
-        init() throws {
+        /// A folder for the history file, so that no test writes the user's own.
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("wfl-pty-state-\(UUID().uuidString)")
+
+        /// `environment` is added to the test's own (an empty value removes the name); `size` is
+        /// the window's rows and columns.
+        init(environment: [String: String] = [:], size: (rows: UInt16, columns: UInt16)? = nil) throws {
             // Glibc's module map leaves out posix_openpt and friends (they need _XOPEN_SOURCE).
             typealias OpenPT = @convention(c) (Int32) -> Int32
             typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
@@ -295,7 +376,13 @@ final class ReplTerminalTests: XCTestCase {
             var env = ProcessInfo.processInfo.environment
             env["NO_COLOR"] = "1"
             env["TERM"] = "xterm"
+            env["XDG_STATE_HOME"] = state.path
+            for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
             process.environment = env
+            if let size {
+                var w = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: 0, ws_ypixel: 0)
+                _ = ioctl(master, UInt(TIOCSWINSZ), &w)
+            }
             let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
             process.standardInput = handle
             process.standardOutput = handle
@@ -306,6 +393,7 @@ final class ReplTerminalTests: XCTestCase {
             if process.isRunning { process.terminate() }
             close(master)
             close(slave)
+            try? FileManager.default.removeItem(at: state)
         }
 
         func start() throws { try process.run() }
@@ -407,6 +495,113 @@ final class ReplTerminalTests: XCTestCase {
             }
             rest = rest[r.upperBound...]
         }
+    }
+
+    /// The lines between the line where `command` is typed and the next prompt, without CRs.
+    static func answer(to command: String, in transcript: String) -> [Substring] {
+        let text = transcript.replacingOccurrences(of: "\r", with: "")
+        guard let typed = text.range(of: command), let start = text[typed.upperBound...].firstIndex(of: "\n") else { return [] }
+        let rest = text[text.index(after: start)...]
+        let end = rest.range(of: "\nwfl> ")?.lowerBound ?? rest.endIndex
+        return rest[..<end].split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// `:show` fits the window: no line wider than it, no more lines than it has (the prompt
+    /// after the picture included).
+    func testShowFitsTheTerminal() throws {
+        let pty = try PTY(size: (rows: 30, columns: 50))
+        try pty.start()
+        XCTAssertTrue(pty.wait(for: "wfl> "), pty.transcript)
+        pty.type("container 375 x 812\r")
+        pty.type("items 6\r")
+        pty.type(":show\r")
+        pty.send("\u{04}")
+        XCTAssertTrue(pty.waitForExit(), pty.transcript)
+        let picture = Self.answer(to: ":show", in: pty.transcript)
+        XCTAssertTrue(picture.contains { $0.hasPrefix("┌") }, pty.transcript)
+        // Rows on the screen: a line wider than the window takes more than one.
+        let screenRows = picture.reduce(0) { $0 + max(1, ($1.count + 49) / 50) }
+        XCTAssertLessThanOrEqual(screenRows + 1, 30, pty.transcript)
+        XCTAssertGreaterThanOrEqual(screenRows + 1, 25, "the height is used: \(pty.transcript)")
+        XCTAssertLessThanOrEqual(picture.filter { $0.hasPrefix("│") || $0.hasPrefix("┌") }.map(\.count).max() ?? 0, 50, pty.transcript)
+
+        // A wide window: the picture is as tall as the window, narrower than it.
+        let wide = try PTY(size: (rows: 20, columns: 200))
+        try wide.start()
+        XCTAssertTrue(wide.wait(for: "wfl> "), wide.transcript)
+        wide.type(":show\r")
+        wide.send("\u{04}")
+        XCTAssertTrue(wide.waitForExit(), wide.transcript)
+        let small = Self.answer(to: ":show", in: wide.transcript)
+        XCTAssertEqual(small.count + 1, 20, wide.transcript)
+        XCTAssertLessThan(small.first { $0.hasPrefix("┌") }?.count ?? 999, 200, wide.transcript)
+    }
+
+    /// History is kept between sessions on a terminal: the lines of one session are there to
+    /// recall in the next, in `$XDG_STATE_HOME/wfl/history`, in a folder only its owner reads.
+    func testHistoryIsKeptBetweenSessions() throws {
+        let dir = try ReplPipeTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state")
+        let first = try PTY(environment: ["XDG_STATE_HOME": state.path])
+        try first.start()
+        XCTAssertTrue(first.wait(for: "wfl> "), first.transcript)
+        first.type("columns 3\r")
+        first.type("items 4\r")
+        first.send("\u{04}")
+        XCTAssertTrue(first.waitForExit(), first.transcript)
+        let file = state.appendingPathComponent("wfl/history")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "columns 3\nitems 4\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("wfl").path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+
+        let second = try PTY(environment: ["XDG_STATE_HOME": state.path])
+        try second.start()
+        XCTAssertTrue(second.wait(for: "wfl> "), second.transcript)
+        second.type("\u{1B}[A\r")                                        // up: items 4
+        second.send("\u{04}")
+        XCTAssertTrue(second.waitForExit(), second.transcript)
+        XCTAssertTrue(second.transcript.contains("1 section, 4 items"), second.transcript)
+        XCTAssertFalse(second.transcript.contains("warning"), second.transcript)
+    }
+
+    /// Without XDG_STATE_HOME: `~/.local/state/wfl/history`; the file keeps the last 1,000 lines.
+    func testHistoryFallsBackToTheHomeAndIsBounded() throws {
+        let home = try ReplPipeTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent(".local/state/wfl")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let old = (0..<1500).map { "columns \($0 % 9 + 1)\n" }.joined()
+        try Data(old.utf8).write(to: folder.appendingPathComponent("history"))
+        let pty = try PTY(environment: ["XDG_STATE_HOME": "", "HOME": home.path])
+        try pty.start()
+        XCTAssertTrue(pty.wait(for: "wfl> "), pty.transcript)
+        pty.type("items 2\r")
+        pty.send("\u{04}")
+        XCTAssertTrue(pty.waitForExit(), pty.transcript)
+        let lines = try String(contentsOf: folder.appendingPathComponent("history"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1000)
+        XCTAssertEqual(lines.last, "items 2")
+        XCTAssertEqual(lines.first, "columns \(501 % 9 + 1)")
+    }
+
+    /// A history that cannot be written gives one warning, and the session goes on.
+    func testHistoryThatCannotBeWrittenWarnsOnce() throws {
+        let dir = try ReplPipeTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notAFolder = dir.appendingPathComponent("file")
+        try Data("x".utf8).write(to: notAFolder)
+        let pty = try PTY(environment: ["XDG_STATE_HOME": notAFolder.path])
+        try pty.start()
+        XCTAssertTrue(pty.wait(for: "wfl> "), pty.transcript)
+        pty.type("columns 3\r")
+        pty.type("items 4\r")
+        pty.type("\u{1B}[A\u{1B}[A\r")                                  // history in memory still works
+        pty.send("\u{04}")
+        XCTAssertTrue(pty.waitForExit(), pty.transcript)
+        XCTAssertEqual(pty.process.terminationStatus, 0)
+        XCTAssertEqual(pty.transcript.components(separatedBy: "warning: history is not kept").count - 1, 1, pty.transcript)
+        XCTAssertEqual(pty.transcript.components(separatedBy: "1 section, 4 items").count - 1, 2, pty.transcript)
     }
 
     func testSignalsPutTheTerminalBack() throws {

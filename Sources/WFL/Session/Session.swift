@@ -56,8 +56,10 @@ package final class Session {
     private var undoStack: [(entries: [String], name: String)] = []
     /// Warnings of the accepted state, so that an entry shows only the warnings it brings.
     private var warningKeys: Set<String> = []
-    /// Where the last `layout` block's `}` stands in the session text, when there are layouts.
-    private var lastLayoutClose: Int? = nil
+    /// Where each `layout` block's `}` stands in the session text, by name, in order.
+    private var layoutCloses: [(name: String, close: Int)] = []
+    /// The layout that expressions read (`:layout NAME`); nil or a name no longer there: the last.
+    package var chosenLayout: String? = nil
 
     /// An empty session; `name` names its layout.
     package init(name: String = "repl", color: Bool = false) {
@@ -74,6 +76,21 @@ package final class Session {
 
     /// The layout name a file gives (`feed.wfl` gives `feed`), as `wfl run` names it.
     package static func layoutName(forPath path: String) -> String { Program.stem(path) }
+
+    /// The names of the session's layouts, in order.
+    package var layoutNames: [String] { tables.map(\.name) }
+
+    /// The layout that an expression typed alone reads: the chosen one while it exists, else the
+    /// last.
+    package var expressionLayout: String? {
+        if let chosen = chosenLayout, layoutNames.contains(chosen) { return chosen }
+        return layoutNames.last
+    }
+
+    /// Where the `}` of the layout block that expressions read stands, when there are layouts.
+    private var expressionLayoutClose: Int? {
+        layoutCloses.last { $0.name == expressionLayout }?.close ?? layoutCloses.last?.close
+    }
 
     /// True when `:undo` has something to undo.
     package var canUndo: Bool { !undoStack.isEmpty }
@@ -145,6 +162,8 @@ package final class Session {
         var entries: [String]
         /// For an expression: where the `expect` stands that wraps it (`Session.wrapper`).
         var wrapper: Int? = nil
+        /// The other entries: where each starts in `bytes`, and its text.
+        var others: [(start: Int, text: String)] = []
     }
 
     /// What an expression typed alone is wrapped in, so that it is parsed and evaluated as an
@@ -153,19 +172,29 @@ package final class Session {
 
     /// Joins the entries (minus `replacing`) and the new entry. A statement goes at the end (or in
     /// the place of the first entry it replaces, with `inPlace`); an expression becomes an
-    /// `expect` after the statements, inside the last `layout` block when there are layouts.
+    /// `expect` after the statements, inside the `layout` block that expressions read when there
+    /// are layouts.
     func compose(_ entry: [UInt8], kind: EntryKind, replacing: [Int], inPlace: Bool = false) -> Composed {
         if kind == .expression {
             let session = Array(text.utf8)
             let prefix = Session.wrapper
-            if let close = lastLayoutClose, close <= session.count {
+            var others: [(start: Int, text: String)] = []
+            var start = 0
+            for e in entries {
+                others.append((start, e))
+                start += e.utf8.count + 1
+            }
+            if let close = expressionLayoutClose, close <= session.count {
                 let head = Array(session[..<close]) + [0x0A] + prefix
                 let bytes = head + entry + [0x0A] + Array(session[close...])
-                return Composed(bytes: bytes, base: head.count, length: entry.count, entries: entries, wrapper: head.count - prefix.count)
+                let inserted = bytes.count - session.count
+                others = others.map { ($0.start >= close ? $0.start + inserted : $0.start, $0.text) }
+                return Composed(bytes: bytes, base: head.count, length: entry.count, entries: entries, wrapper: head.count - prefix.count,
+                                others: others)
             }
             let head = session + prefix
             return Composed(bytes: head + entry + [0x0A], base: head.count, length: entry.count, entries: entries,
-                            wrapper: head.count - prefix.count)
+                            wrapper: head.count - prefix.count, others: others)
         }
         let entryText = String(decoding: entry, as: UTF8.self)
         var list: [String] = []
@@ -186,13 +215,14 @@ package final class Session {
         }
         var bytes: [UInt8] = []
         var base = 0
+        var others: [(start: Int, text: String)] = []
         for (k, e) in list.enumerated() {
             if k > 0 { bytes.append(0x0A) }
-            if k == position { base = bytes.count }
+            if k == position { base = bytes.count } else { others.append((bytes.count, e)) }
             bytes += Array(e.utf8)
         }
         bytes.append(0x0A)
-        return Composed(bytes: bytes, base: base, length: entry.count, entries: list)
+        return Composed(bytes: bytes, base: base, length: entry.count, entries: list, others: others)
     }
 
     /// A whole source through the pipeline.
@@ -253,12 +283,43 @@ package final class Session {
         let statements = Session.statements(of: run.parse.tree, in: composed.base, composed.length)
         let onlyExpects = !statements.isEmpty && statements.allSatisfy { if case .expect = $0.kind { return true } else { return false } }
         if !onlyExpects {
-            reply.output += Session.summary(before: before, after: evaluation.tables) + "\n"
+            var reasons: [String: String] = [:]
+            if let props = Session.settingProperties(statements), let program = run.program {
+                reasons = Session.setInside(props, program)
+            }
+            reply.output += Session.summary(before: before, after: evaluation.tables, reasons: reasons) + "\n"
         }
         let (lines, diagnostics) = checkExpectations(run, composed)
         reply.output += lines
         reply.diagnostics += diagnostics
         return reply
+    }
+
+    /// For a setting typed at the top of the session: the layouts in which blocks inside set the
+    /// same properties themselves, by layout name, with what to say ("section 0 sets 'items'
+    /// itself"). A layout is named when every section of it sets them all, or the layout block.
+    static func setInside(_ properties: Set<Property>, _ program: Program) -> [String: String] {
+        let layouts = program.hasLayoutBlocks ? Array(zip(program.layoutNames, program.file.layouts))
+                                              : [(program.layoutNames.first ?? "", program.file)]
+        func written(_ block: BlockRecord) -> String? {
+            let found = properties.compactMap { block.properties[$0] }
+            guard found.count == properties.count, let w = found.min(by: { $0.span.start < $1.span.start }) else { return nil }
+            return w.setting.name.text
+        }
+        var reasons: [String: String] = [:]
+        for (name, block) in layouts {
+            if program.hasLayoutBlocks, let setting = written(block) {
+                reasons[name] = "layout '\(name)' sets '\(setting)' itself"
+                continue
+            }
+            let settings = block.sections.map(written)
+            guard !settings.isEmpty, let setting = settings.first!, settings.allSatisfy({ $0 != nil }) else { continue }
+            let numbers = block.sections.indices.map(String.init)
+            reasons[name] = numbers.count == 1
+                ? "section 0 sets '\(setting)' itself"
+                : "sections \(numbers.dropLast().joined(separator: ", ")) and \(numbers.last!) set '\(setting)' themselves"
+        }
+        return reasons
     }
 
     /// Makes a run the session's state, keeping the old one for `:undo`.
@@ -271,9 +332,11 @@ package final class Session {
         entries = newEntries
         tables = run.evaluation?.tables ?? []
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
-        lastLayoutClose = nil
+        layoutCloses = []
         for st in run.parse.tree.statements {
-            if case .layout(let b) = st.kind { lastLayoutClose = b.closeBrace?.start }
+            if case .layout(let b) = st.kind, let close = b.closeBrace?.start {
+                layoutCloses.append((b.name?.text ?? "", close))
+            }
         }
     }
 
@@ -307,12 +370,12 @@ package final class Session {
         let sessionFile = SourceFile(name: Session.sessionName, bytes: c.bytes)
         var out = ""
         let firstLine = sessionFile.lineIndex(of: c.base)
-        // Line references into the entry are numbered in the entry; those into earlier entries
-        // keep the session's numbers.
+        // Line references into the entry are numbered in the entry; those into other entries
+        // name the entry, as every entry has its own line 1.
         func relocated(_ t: DiagnosticText) -> DiagnosticText {
             t.mapLines { r in
                 inEntry(r.span, c) ? .line(LineReference(shift(r.span, c), line: r.line - firstLine))
-                                   : .text("line \(r.line)")
+                                   : .text(Session.describe(r, c))
             }
         }
         for var d in diagnostics {
@@ -339,6 +402,17 @@ package final class Session {
         return out
     }
 
+    /// "line 1 of the entry 'let h = 3'": a line of another entry, by its line in that entry and
+    /// the entry's first line ("line N" of the session when no entry holds it).
+    static func describe(_ r: LineReference, _ c: Composed) -> String {
+        guard let e = c.others.last(where: { $0.start <= r.span.start }),
+              r.span.start <= e.start + e.text.utf8.count else { return "line \(r.line)" }
+        let line = c.bytes[e.start..<r.span.start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lines = e.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = String(lines.first ?? "").trimmingSpaces + (lines.count > 1 ? " ..." : "")
+        return "line \(line) of the entry '\(first)'"
+    }
+
     private func shift(_ s: Span, _ c: Composed) -> Span {
         let start = Swift.min(Swift.max(s.start - c.base, 0), c.length)
         let end = Swift.min(Swift.max(s.end - c.base, start), c.length)
@@ -361,16 +435,19 @@ package final class Session {
             return reply
         }
         guard let program = parsed.program else { return reply }
-        let block = program.hasLayoutBlocks ? program.file.layouts.last : program.file
+        let reading = expressionLayout
+        let block = program.hasLayoutBlocks ? program.file.layouts.last { $0.name?.text == reading } ?? program.file.layouts.last : program.file
         guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.wrapper }) else {
             reply.failed = true
             reply.diagnostics = render([.error(.missingCondition, "expected an expression", at: .point(c.base))], c, source: source)
             return reply
         }
-        let table = program.hasLayoutBlocks ? tables.last : tables.first
+        let table = program.hasLayoutBlocks ? tables.last { $0.name == reading } ?? tables.last : tables.first
         switch ExpectationChecker(program: program).value(of: e.condition, table: table, context: .typedAlone) {
         case .success(let v):
-            reply.output = v.description + "\n"
+            // With several layouts, which one answered.
+            let label = tables.count > 1 ? (table?.name).map { "\($0): " } ?? "" : ""
+            reply.output = label + v.description + "\n"
         case .failure(let d):
             reply.failed = true
             reply.diagnostics = render([d], c, source: source)
@@ -494,7 +571,8 @@ package final class Session {
 
     /// "1 section, 30 items, content 375 x 1234; 28 cells moved": each layout's sections, items
     /// and content size, and how its elements changed since `before`.
-    package static func summary(before: [AttributeTable], after: [AttributeTable]) -> String {
+    /// `reasons` says, by layout name, why a layout where nothing moved did not change.
+    package static func summary(before: [AttributeTable], after: [AttributeTable], reasons: [String: String] = [:]) -> String {
         if after.isEmpty { return "no layout" }
         let f = NumberFormat.format
         let named = after.count > 1
@@ -505,13 +583,13 @@ package final class Session {
             line += "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items"), "
             line += "content \(f(t.contentWidth)) x \(f(t.contentHeight))"
             let old = before.first { $0.name == t.name } ?? (before.count == 1 && after.count == 1 ? before[0] : nil)
-            line += "; " + changes(from: old, to: t)
+            line += "; " + changes(from: old, to: t, reason: reasons[t.name])
             return line
         }.joined(separator: "; ")
     }
 
-    /// "12 cells moved, 1 header added", or "nothing moved".
-    static func changes(from old: AttributeTable?, to new: AttributeTable) -> String {
+    /// "12 cells moved, 1 header added", or "nothing moved" (with `reason` after it, if any).
+    static func changes(from old: AttributeTable?, to new: AttributeTable, reason: String? = nil) -> String {
         struct Key: Hashable { var kind: ElementKind; var section: Int; var item: Int }
         func key(_ e: Element) -> Key { Key(kind: e.kind, section: e.section, item: e.item ?? -1) }
         var previous: [Key: Element] = [:]
@@ -538,7 +616,8 @@ package final class Session {
         }
         if parts.isEmpty {
             let sizeChanged = old.map { $0.contentWidth != new.contentWidth || $0.contentHeight != new.contentHeight } ?? false
-            return sizeChanged ? "content size changed, nothing moved" : "nothing moved"
+            if sizeChanged { return "content size changed, nothing moved" }
+            return "nothing moved" + (reason.map { ": " + $0 } ?? "")
         }
         return parts.joined(separator: ", ")
     }

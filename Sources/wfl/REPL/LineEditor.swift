@@ -45,8 +45,8 @@ struct PipeReader {
 /// Ctrl-C drops the line; Ctrl-D on an empty line ends the input, elsewhere deletes. The terminal
 /// is put in raw mode at the first line read; the REPL restores it when the session ends.
 final class LineEditor {
-    /// The lines entered, oldest first.
-    private(set) var history: [String] = []
+    /// The lines entered, oldest first (those of earlier sessions first).
+    var history: [String] = []
     private var buffer: [Unicode.Scalar] = []
     private var cursor = 0
     private var prompt = ""

@@ -9,8 +9,9 @@ import Darwin
 /// `wfl repl`: the interactive session of docs/usage.md ("Trying layouts out"). The session itself (entries,
 /// evaluation, summaries, undo) is `WFL.Session`; this is the reading, the commands and the files.
 ///
-/// On a terminal (standard input and output both): a prompt, line editing and history. Otherwise
-/// lines are read as they come and only results are printed, one per entry; the exit status is
+/// On a terminal (standard input and output both): a prompt, line editing and a history kept
+/// between sessions (`HistoryFile`). Otherwise lines are read as they come and only results are
+/// printed, one per entry; the exit status is
 /// then 65 when an entry had errors (74 when a file could not be read or written), so that
 /// `wfl repl < script` can be used in scripts.
 struct ReplCommand {
@@ -25,6 +26,7 @@ struct ReplCommand {
         ("table", ":table", "the attribute table of the layout"),
         ("json", ":json", "the same as JSON"),
         ("show", ":show", "a picture of the first screen, drawn with characters"),
+        ("layout", ":layout NAME", "the layout that expressions read (alone: which one)"),
         ("load", ":load FILE", "replace the session with the statements of FILE"),
         ("save", ":save FILE", "write the session as a .wfl file (whole or not at all)"),
         ("reset", ":reset", "start again from an empty layout"),
@@ -50,6 +52,8 @@ final class Repl {
     let session: Session
     var editor = LineEditor()
     var pipe = PipeReader()
+    /// The history file, on a terminal only.
+    var historyFile = HistoryFile()
     /// On a pipe: 65 after an entry with errors, 74 after a file error (the first one wins).
     var status: Int32 = Exit.ok
 
@@ -62,12 +66,17 @@ final class Repl {
         if interactive {
             writeOut("wfl \(wflVersion): type statements as in a .wfl file, or an expression to see its value.\n")
             writeOut("':help' lists the commands; Ctrl-D leaves.\n")
+            flushOutput()
+            historyFile.trim()
+            editor.history = historyFile.load()
         }
         var pending: [String] = []
         reading: while true {
+            let kept = editor.history.count
             let input = interactive
                 ? editor.read(prompt: pending.isEmpty ? ReplCommand.prompt : ReplCommand.continuation)
                 : pipe.read()
+            if editor.history.count > kept, let line = editor.history.last { historyFile.append(line) }
             switch input {
             case .interrupted:
                 pending = []
@@ -89,6 +98,7 @@ final class Repl {
         }
         flushOutput()
         Terminal.restore()
+        if interactive { historyFile.trim() }
         return interactive ? Exit.ok : status
     }
 
@@ -135,7 +145,7 @@ final class Repl {
             fail(Exit.usage)
             return true
         }
-        if !takesFile, !argument.isEmpty {
+        if !takesFile, name != "layout", !argument.isEmpty {
             error("':\(name)' takes nothing after it", help: "write ':\(name)' alone")
             fail(Exit.usage)
             return true
@@ -155,7 +165,22 @@ final class Repl {
         case "json":
             writeOut(JSONFormat.format(session.tables))
         case "show":
-            writeOut(ASCIIPicture.format(session.tables, columns: pictureColumns()))
+            // On a terminal the picture fits the screen, the prompt after it included; through a
+            // pipe it is 80 columns wide and as tall as the viewport's shape makes it.
+            let rows = interactive ? Terminal.rows().map { $0 - 1 } : nil
+            writeOut(ASCIIPicture.format(session.tables, columns: pictureColumns(), rows: rows))
+        case "layout":
+            let names = session.layoutNames
+            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            if argument.isEmpty {
+                writeOut("expressions read '\(session.expressionLayout ?? "")' (layouts: \(list))\n")
+            } else if names.contains(argument) {
+                session.chosenLayout = argument
+                writeOut("expressions read '\(argument)'\n")
+            } else {
+                error("no layout '\(argument)'; the layouts are \(list)", help: "write ':layout' and one of the names")
+                fail(Exit.usage)
+            }
         case "load":
             let path = expandHome(argument)
             if path == "-" {

@@ -46,6 +46,19 @@ enum Terminal {
         return true
     }
 
+    /// The terminal's height in lines when `fd` is a terminal that says it, else nil.
+    static func rows(_ fd: Int32 = STDOUT_FILENO) -> Int? {
+        guard isatty(fd) != 0 else { return nil }
+        var size = winsize()
+        #if canImport(Glibc)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        guard ioctl(fd, request, &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Puts back the mode found by `enableRaw`; does nothing when raw mode is off.
     static func restore() {
         guard rawModeOn != 0 else { return }

@@ -12,32 +12,45 @@ public enum ASCIIPicture {
     /// The pictures of several layouts, separated by a blank line: each viewport at `offset`, or
     /// the rect when one is given.
     public static func format(_ tables: [AttributeTable], offset: Offset = .zero, rect: Frame? = nil,
-                              columns: Int = defaultColumns) -> String {
-        tables.map { draw($0, offset: offset, rect: rect, columns: columns) }.joined(separator: "\n")
+                              columns: Int = defaultColumns, rows: Int? = nil) -> String {
+        tables.map { draw($0, offset: offset, rect: rect, columns: columns, rows: rows) }.joined(separator: "\n")
     }
 
     /// One layout's picture, `columns` characters wide (the frame included): a title line, the
     /// viewport at `offset` (or `rect`) in a frame, every element in it a box labelled `s.i`,
     /// `header s` or `footer s` where the label fits, and a line saying how many elements it holds.
-    /// A terminal cell is taken to be twice as tall as it is wide.
+    /// A terminal cell is taken to be twice as tall as it is wide. With `rows`, the picture takes at
+    /// most that many lines of a terminal `columns` wide (title and counts included, wrapped; the
+    /// frame at least 4 lines inside): a taller one is drawn narrower.
     public static func draw(_ table: AttributeTable, offset: Offset = .zero, rect: Frame? = nil,
-                            columns: Int = defaultColumns) -> String {
+                            columns: Int = defaultColumns, rows: Int? = nil) -> String {
         let f = NumberFormat.format
         let cols = Swift.max(columns, minimumColumns)
         let region = rect?.normalised ?? Frame(x: offset.x, y: offset.y, width: table.containerWidth, height: table.containerHeight)
-        let innerWidth = cols - 2
+        var innerWidth = cols - 2
         // Characters per point across, and down (half as many: cells are tall).
-        let sx = region.width > 0 ? Double(innerWidth) / region.width : 1
-        let sy = sx / 2
+        var sx = region.width > 0 ? Double(innerWidth) / region.width : 1
+        var sy = sx / 2
+        let what = rect == nil ? "viewport at \(f(offset.x)),\(f(offset.y))" : "rect \(f(region.x)),\(f(region.y)),\(f(region.width)),\(f(region.height))"
+        var out = "\(table.name)  \(table.style.rawValue) \(table.direction.rawValue)  \(what)"
+            + "  \(f(region.width)) x \(f(region.height))  content \(f(table.contentWidth)) x \(f(table.contentHeight))\n"
+        if let rows {
+            // The frame's edges, and the title and the counts as the terminal wraps them (the
+            // counts line about 60 characters).
+            let wrapped = { (n: Int) in (n + cols - 1) / cols }
+            let inside = Swift.max(rows - 2 - wrapped(out.count - 1) - wrapped(60), 4)
+            if region.height * sy > Double(inside) {
+                sy = Double(inside) / region.height
+                sx = sy * 2
+                innerWidth = Swift.min(innerWidth, Swift.max(2, Int((region.width * sx).rounded())))
+            }
+        }
         var innerHeight = Swift.max(1, Int((region.height * sy).rounded()))
         var cut = false
         if innerHeight > maximumRows {
             innerHeight = maximumRows
             cut = true
         }
-        let what = rect == nil ? "viewport at \(f(offset.x)),\(f(offset.y))" : "rect \(f(region.x)),\(f(region.y)),\(f(region.width)),\(f(region.height))"
-        var out = "\(table.name)  \(table.style.rawValue) \(table.direction.rawValue)  \(what)"
-            + "  \(f(region.width)) x \(f(region.height))  content \(f(table.contentWidth)) x \(f(table.contentHeight))\n"
 
         var canvas = Canvas(width: innerWidth, height: innerHeight)
         let indices = table.query(region, at: offset)
