@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// Parentheses around any subexpression change nothing: every sample and passing fixture, with
+/// generated subexpressions wrapped in `( )`, gives the same tables and the same diagnostics. (A
+/// name alone in parentheses was once read with a stale name id: `height (i) + 10` said "unknown
+/// name 'style'".)
+final class ParenthesesTests: XCTestCase {
+    /// Every expression's span in a tree, outermost first.
+    static func expressionSpans(_ statements: [Statement]) -> [Span] {
+        var out: [Span] = []
+        func walk(_ e: Expr) {
+            out.append(e.span)
+            switch e {
+            case .number, .boolean, .string, .name, .invalid: break
+            case .list(let xs, _): xs.forEach(walk)
+            case .unary(_, let x, _): walk(x)
+            case .binary(let first, let rest, _):
+                walk(first)
+                for o in rest { walk(o.rhs) }
+            case .conditional(let c, let a, let b, _): walk(c); walk(a); walk(b)
+            case .call(_, let args, _): args.forEach(walk)
+            case .index(let base, let k, _): walk(base); walk(k)
+            }
+        }
+        for st in statements {
+            switch st.kind {
+            case .let(let d): walk(d.value)
+            case .layout(let b), .section(let b): out += expressionSpans(b.statements)
+            case .expect(let x): walk(x.condition)
+            case .setting(let s):
+                for a in s.arguments {
+                    switch a {
+                    case .value(let e), .side(_, let e), .adaptive(let e, _): walk(e)
+                    case .size(let w, let h, _): walk(w); walk(h)
+                    case .word: break
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// What a source gives: its diagnostics' codes and the json of its tables.
+    static func result(_ source: SourceFile) -> (codes: [DiagnosticCode], json: String) {
+        let c = Pipeline.run(source)
+        return (c.diagnostics.map(\.code), JSONFormat.format(c.tables))
+    }
+
+    func testWrappingSubexpressionsChangesNothing() throws {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        var inputs = Golden.inputs("samples")
+        inputs += Golden.inputs("Tests/Fixtures/test/pass")
+        for url in inputs {
+            let source = try Golden.source(url)
+            let parsed = Parser.parse(source)
+            XCTAssertFalse(parsed.diagnostics.hasErrors, url.lastPathComponent)
+            let plain = Self.result(source)
+            let spans = Self.expressionSpans(parsed.tree.statements)
+            // Every span alone, then a few random sets of spans at once (nested ones included).
+            var trials: [[Span]] = spans.map { [$0] }
+            for _ in 0..<20 where !spans.isEmpty {
+                trials.append((0..<Int.random(in: 2...6, using: &generator)).map { _ in spans.randomElement(using: &generator)! })
+            }
+            for wrapped in trials {
+                var opens = [Int: Int](), closes = [Int: Int]()
+                for s in wrapped {
+                    opens[s.start, default: 0] += 1
+                    closes[s.end, default: 0] += 1
+                }
+                var bytes: [UInt8] = []
+                for (k, b) in source.bytes.enumerated() {
+                    bytes += Array(repeating: UInt8(ascii: ")"), count: closes[k] ?? 0)
+                    bytes += Array(repeating: UInt8(ascii: "("), count: opens[k] ?? 0)
+                    bytes.append(b)
+                }
+                bytes += Array(repeating: UInt8(ascii: ")"), count: closes[source.bytes.count] ?? 0)
+                let changed = SourceFile(name: source.name, bytes: bytes)
+                let result = Self.result(changed)
+                XCTAssertEqual(result.codes, plain.codes, String(decoding: bytes, as: UTF8.self))
+                XCTAssertEqual(result.json, plain.json, String(decoding: bytes, as: UTF8.self))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 500)
+    }
+}
