@@ -30,6 +30,14 @@ public struct ByteWriter {
 
     public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
+    /// Spaces after the cell that began at `start`, up to `width` and two more (the table's
+    /// columns); `start` moves to the next cell.
+    @inline(__always) mutating func pad(from start: inout Int, to width: Int) {
+        let n = width - (bytes.count - start) + 2
+        for _ in 0..<Swift.max(n, 0) { bytes.append(32) }
+        start = bytes.count
+    }
+
     /// A whole number in decimal.
     @inline(__always) public mutating func append(_ n: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
@@ -62,6 +70,63 @@ public struct ByteWriter {
             return
         }
         appendFraction(v)
+    }
+
+    /// Below this magnitude doubles are closer than 0.001, so each 3-decimal number reads back
+    /// to its own double, whose shortest digits are those 3 decimals; above it the spacing is at
+    /// least 1/512, the shortest digits have at most 3 decimals anyway, and the number is
+    /// written exactly.
+    static let roundingLimit = 0x1p43
+
+    /// A double for people (`NumberFormat.forPeople`): rounded to 3 decimals, trailing zeros
+    /// dropped, `-0` as `0`. Thousandths as an integer: no search for shortest digits.
+    @inline(__always) public mutating func append(roundedNumber v: Double) {
+        guard Swift.abs(v) < ByteWriter.roundingLimit else { // also NaN and the infinities
+            append(number: v)
+            return
+        }
+        let thousandths = Int((v * 1000).rounded())
+        let m = thousandths.magnitude
+        if thousandths < 0 { append(UInt8(45)) } // "-"
+        append(Int(m / 1000))
+        var fraction = Int(m % 1000)
+        guard fraction != 0 else { return }
+        append(UInt8(46)) // "."
+        var places = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        // Leading zeros of the fraction: .05 is 50 thousandths, written "05" after the trim.
+        if places >= 2, fraction < 10 { append(UInt8(48)) }
+        if places == 3, fraction < 100 { append(UInt8(48)) }
+        append(fraction)
+    }
+
+    /// How many bytes `append(roundedNumber:)` writes for `v`, without writing them: column widths.
+    @inline(__always) static func roundedWidth(_ v: Double) -> Int {
+        guard Swift.abs(v) < ByteWriter.roundingLimit else {
+            var w = ByteWriter()
+            w.append(number: v)
+            return w.bytes.count
+        }
+        let thousandths = Int((v * 1000).rounded())
+        var m = thousandths.magnitude
+        var k = thousandths < 0 ? 1 : 0
+        var fraction = m % 1000
+        if fraction != 0 {
+            k += 4 // the point and three places, less the trailing zeros
+            while fraction % 10 == 0 {
+                fraction /= 10
+                k -= 1
+            }
+        }
+        m /= 1000
+        repeat {
+            k += 1
+            m /= 10
+        } while m != 0
+        return k
     }
 
     /// 10^d, exact for d <= 22.

@@ -1,19 +1,22 @@
-/// The json and csv outputs as an ordered list of pieces, each formatted on its own into bytes:
-/// fixed text, or the rows of a range of one table's elements. Concatenated in order they are
-/// exactly `JSONFormat.format` / `CSVFormat.format`; being independent, pieces can be formatted
-/// on several threads (the `wfl` command does, on two) and written in large blocks.
+/// The json, csv and table outputs as an ordered list of pieces, each formatted on its own into
+/// bytes: fixed text, or the rows of a range of one table's elements. Concatenated in order they
+/// are exactly `JSONFormat.format` / `CSVFormat.format` / `TableFormat.format`; being
+/// independent, pieces can be formatted on several threads (the `wfl` command does, on two) and
+/// written in large blocks.
 public struct OutputPieces {
     enum Piece {
         case text([UInt8])
         case rows(table: Int, Range<Int>)
     }
-    enum Kind { case json, csv }
+    enum Kind { case json, csv, table }
 
     let tables: [AttributeTable]
     let pieces: [Piece]
     let kind: Kind
     /// csv: each table's name as a field, then a comma.
     let csvNames: [[UInt8]]
+    /// table: each table's column widths (`TableFormat.widths`).
+    let columnWidths: [[Int]]
 
     /// How many pieces there are.
     public var count: Int { pieces.count }
@@ -28,6 +31,10 @@ public struct OutputPieces {
             switch kind {
             case .json: for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
             case .csv: for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+            case .table:
+                columnWidths[t].withUnsafeBufferPointer { widths in
+                    for j in range { TableFormat.row(elements[j], widths: widths, into: &w) }
+                }
             }
         }
     }
@@ -38,7 +45,7 @@ public struct OutputPieces {
     }
 
     /// Builds the list: text pieces merged, rows cut every `rowsPerPiece` elements.
-    init(_ tables: [AttributeTable], kind: Kind, rowsPerPiece: Int, csvNames: [[UInt8]] = [],
+    init(_ tables: [AttributeTable], kind: Kind, rowsPerPiece: Int, csvNames: [[UInt8]] = [], columnWidths: [[Int]] = [],
          build: (_ text: (String) -> Void, _ rows: (Int) -> Void) -> Void) {
         var pieces: [Piece] = []
         var pending: [UInt8] = []
@@ -61,6 +68,7 @@ public struct OutputPieces {
         self.pieces = pieces
         self.kind = kind
         self.csvNames = csvNames
+        self.columnWidths = columnWidths
     }
 }
 
@@ -142,6 +150,53 @@ extension CSVFormat {
         w.append(UInt8(44)) // ","
         w.append(number: e.frame.height)
         w.append(UInt8(44)) // ","
+        w.append(e.zIndex)
+        w.append(UInt8(10)) // "\n"
+    }
+}
+
+extension TableFormat {
+    /// The table output in pieces (`OutputPieces`): the column widths come from a first pass over
+    /// the numbers, so rows can be written independently.
+    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+        let widths = tables.map(TableFormat.widths)
+        return OutputPieces(tables, kind: .table, rowsPerPiece: rowsPerPiece, columnWidths: widths) { text, rows in
+            for (k, t) in tables.enumerated() {
+                if k > 0 { text("\n") }
+                text(title(t))
+                var line = ""
+                for (c, h) in headers.enumerated() {
+                    line += h
+                    if c < headers.count - 1 { line += String(repeating: " ", count: widths[k][c] - h.count + 2) }
+                }
+                text(line + "\n")
+                rows(k)
+            }
+        }
+    }
+
+    /// One element's row: cells padded to their column's width plus two spaces, the last not.
+    @inline(__always)
+    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter) {
+        var start = w.bytes.count
+        w.append(e.section)
+        w.pad(from: &start, to: widths[0])
+        if let item = e.item { w.append(item) } else { w.append(UInt8(45)) } // "-"
+        w.pad(from: &start, to: widths[1])
+        switch e.kind {
+        case .cell: w.append("cell")
+        case .header: w.append("header")
+        case .footer: w.append("footer")
+        }
+        w.pad(from: &start, to: widths[2])
+        w.append(roundedNumber: e.frame.x)
+        w.pad(from: &start, to: widths[3])
+        w.append(roundedNumber: e.frame.y)
+        w.pad(from: &start, to: widths[4])
+        w.append(roundedNumber: e.frame.width)
+        w.pad(from: &start, to: widths[5])
+        w.append(roundedNumber: e.frame.height)
+        w.pad(from: &start, to: widths[6])
         w.append(e.zIndex)
         w.append(UInt8(10)) // "\n"
     }

@@ -381,7 +381,7 @@ public final class Session {
         let table = program.hasLayoutBlocks ? tables.last : tables.first
         switch ExpectationChecker(program: program).value(of: e.condition, scope: scope, table: table, context: .typedAlone) {
         case .success(let v):
-            reply.output = v.description + "\n"
+            reply.output = v.descriptionForPeople + "\n"
         case .failure(let d):
             reply.failed = true
             reply.diagnostics = render([d], c, source: source)
@@ -518,7 +518,7 @@ public final class Session {
     /// and content size, and how its elements changed since `before`.
     public static func summary(before: [AttributeTable], after: [AttributeTable]) -> String {
         if after.isEmpty { return "no layout" }
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         let named = after.count > 1
         return after.enumerated().map { (k, t) in
             let sections = t.sectionStarts.count

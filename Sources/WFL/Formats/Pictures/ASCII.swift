@@ -22,7 +22,7 @@ public enum ASCIIPicture {
     /// A terminal cell is taken to be twice as tall as it is wide.
     public static func draw(_ table: AttributeTable, offset: Offset = .zero, rect: Frame? = nil,
                             columns: Int = defaultColumns) -> String {
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         let cols = Swift.max(columns, minimumColumns)
         let region = rect?.normalised ?? Frame(x: offset.x, y: offset.y, width: table.containerWidth, height: table.containerHeight)
         let innerWidth = cols - 2
