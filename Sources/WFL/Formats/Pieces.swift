@@ -21,6 +21,15 @@ public struct OutputPieces {
     /// How many pieces there are.
     public var count: Int { pieces.count }
 
+    /// How many element rows piece `k` holds (0 for text).
+    public func rows(_ k: Int) -> Int {
+        if case .rows(_, let range) = pieces[k] { return range.count }
+        return 0
+    }
+
+    /// How many element rows all the pieces hold.
+    public var totalRows: Int { tables.reduce(0) { $0 + $1.elements.count } }
+
     /// Appends piece `k` to `w`.
     public func write(_ k: Int, into w: inout ByteWriter) {
         switch pieces[k] {
@@ -98,7 +107,7 @@ extension JSONFormat {
     /// One element's line, after its separator from the one before.
     @inline(__always)
     static func row(_ e: Element, first: Bool, into w: inout ByteWriter) {
-        w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"")
+        w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
         case .header: w.append("header")
