@@ -32,17 +32,8 @@ public struct ByteWriter {
 
     public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
-    /// Spaces after the cell that began at `start`, up to `width` and two more (the table's
-    /// columns); `start` moves to the next cell.
-    @inline(__always) mutating func pad(from start: inout Int, to width: Int) {
-        var n = width - (bytes.count - start) + 2
-        while n > 0 {
-            let k = Swift.min(n, 64)
-            ByteWriter.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<k])) }
-            n -= k
-        }
-        start = bytes.count
-    }
+    /// Appends bytes from a buffer (a table row laid out in place).
+    @inline(__always) mutating func append(buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 
     /// A whole number in decimal.
     @inline(__always) public mutating func append(_ n: Int) {
@@ -163,8 +154,65 @@ public struct ByteWriter {
         return k
     }
 
-    /// Two spaces and as many as a column's width needs: written by `pad`.
-    static let spaces = [UInt8](repeating: 32, count: 64)
+    /// Writes n's digits (and sign) at `p`; returns how many.
+    @inline(__always) static func put(_ n: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let k = TableFormat.digits(n)
+        var u = n.magnitude
+        var i = k
+        repeat {
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: 48 &+ u % 10)
+            u /= 10
+        } while u != 0
+        if n < 0 { p[0] = 45 } // "-"
+        return k
+    }
+
+    /// Writes ASCII text at `p`; returns how many bytes.
+    @inline(__always) static func put(_ text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        text.withUTF8Buffer { t in
+            p.update(from: t.baseAddress!, count: t.count)
+            return t.count
+        }
+    }
+
+    /// Writes `append(roundedNumber:)`'s bytes at `p`; returns how many.
+    @inline(__always) static func put(rounded v: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard Swift.abs(v) < ByteWriter.roundingLimit else {
+            var w = ByteWriter()
+            w.append(number: v)
+            w.bytes.withUnsafeBufferPointer { p.update(from: $0.baseAddress!, count: $0.count) }
+            return w.bytes.count
+        }
+        let thousandths = ByteWriter.thousandths(v)
+        var m = thousandths.magnitude
+        var fraction = m % 1000
+        m /= 1000
+        // From the end, as `append(roundedNumber:)`: the fraction, the point, the whole part.
+        let k = roundedWidth(v)
+        var i = k
+        if fraction != 0 {
+            var places = 3
+            while fraction % 10 == 0 {
+                fraction /= 10
+                places -= 1
+            }
+            for _ in 0..<places {
+                i -= 1
+                p[i] = UInt8(truncatingIfNeeded: 48 &+ fraction % 10)
+                fraction /= 10
+            }
+            i -= 1
+            p[i] = 46 // "."
+        }
+        repeat {
+            i -= 1
+            p[i] = UInt8(truncatingIfNeeded: 48 &+ m % 10)
+            m /= 10
+        } while m != 0
+        if thousandths < 0 { p[0] = 45 } // "-"
+        return k
+    }
 
     /// 10^d, exact for d <= 22.
     static let powers: [Double] = (0...22).map { d in

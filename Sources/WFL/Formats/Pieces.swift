@@ -185,28 +185,40 @@ extension TableFormat {
     }
 
     /// One element's row: cells padded to their column's width plus two spaces, the last not.
+    /// The row is laid out in a small buffer, spaces first and each cell at its column's start
+    /// (the widths are at least each cell's length), then appended at once.
     @inline(__always)
     static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter) {
-        var start = w.bytes.count
-        w.append(e.section)
-        w.pad(from: &start, to: widths[0])
-        if let item = e.item { w.append(item) } else { w.append(UInt8(45)) } // "-"
-        w.pad(from: &start, to: widths[1])
-        switch e.kind {
-        case .cell: w.append("cell")
-        case .header: w.append("header")
-        case .footer: w.append("footer")
+        // Where the z column starts: the seven columns before it and their two spaces each. A
+        // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
+        // the row fits in 512.
+        var zStart = 14
+        for k in 0..<7 { zStart += widths[k] }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Void in
+            let p: UnsafeMutablePointer<UInt8> = buffer.baseAddress!
+            p.initialize(repeating: UInt8(32), count: zStart)
+            var at: Int = widths[0] + 2
+            _ = ByteWriter.put(e.section, at: p)
+            if let item = e.item { _ = ByteWriter.put(item, at: p.advanced(by: at)) } else { p[at] = UInt8(45) } // "-"
+            at += widths[1] + 2
+            let kind: StaticString
+            switch e.kind {
+            case .cell: kind = "cell"
+            case .header: kind = "header"
+            case .footer: kind = "footer"
+            }
+            _ = ByteWriter.put(kind, at: p.advanced(by: at))
+            at += widths[2] + 2
+            _ = ByteWriter.put(rounded: e.frame.x, at: p.advanced(by: at))
+            at += widths[3] + 2
+            _ = ByteWriter.put(rounded: e.frame.y, at: p.advanced(by: at))
+            at += widths[4] + 2
+            _ = ByteWriter.put(rounded: e.frame.width, at: p.advanced(by: at))
+            at += widths[5] + 2
+            _ = ByteWriter.put(rounded: e.frame.height, at: p.advanced(by: at))
+            let end: Int = zStart + ByteWriter.put(e.zIndex, at: p.advanced(by: zStart))
+            p[end] = UInt8(10) // "\n"
+            w.append(buffer: UnsafeBufferPointer<UInt8>(start: p, count: end + 1))
         }
-        w.pad(from: &start, to: widths[2])
-        w.append(roundedNumber: e.frame.x)
-        w.pad(from: &start, to: widths[3])
-        w.append(roundedNumber: e.frame.y)
-        w.pad(from: &start, to: widths[4])
-        w.append(roundedNumber: e.frame.width)
-        w.pad(from: &start, to: widths[5])
-        w.append(roundedNumber: e.frame.height)
-        w.pad(from: &start, to: widths[6])
-        w.append(e.zIndex)
-        w.append(UInt8(10)) // "\n"
     }
 }
