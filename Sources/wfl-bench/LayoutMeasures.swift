@@ -240,7 +240,7 @@ extension Measure {
         let size = large.outputSize([wfl, "run", "--format", "json", large.path])
         if size != expectedSize { fail("wfl-bench: wfl run --format json wrote \(size) bytes at \(Format.grouped(big)) items, JSONFormat \(expectedSize)") }
         let (l, s) = Timer.interleaved(
-            runs: options.runs ?? 3, warmups: 1,
+            runs: options.runs ?? 5, warmups: 1,
             wfl: { spawn([wfl, "run", "--format", "json", large.path], stdout: "/dev/null") },
             baseline: { spawn([wfl, "run", "--format", "json", small.path], stdout: "/dev/null") })
         return Outcome(label: "wfl run --format json, \(Format.grouped(big)) items", wfl: l.median * 1e3, baseline: s.median * 1e3,
