@@ -190,6 +190,65 @@ extension Measure {
                                                           "C   \(c.summary) (placement, then fprintf \"%.17g\" to /dev/null, in process)"])
     } }
 
+    /// The whole `wfl run --format table` process against `--format json` of the same spec.
+    static var table: Measure { Measure(
+        name: "table", summary: "whole process: wfl run --format table of a 1,000,000-item spec to /dev/null, against --format json of it",
+        unit: "ms", target: 1.5, targetIsRatio: true, lowerIsBetter: true
+    ) { _, options in
+        let n = items(options)
+        let spec = BenchSpecFile(EngineSpecs.random(3, n))
+        defer { spec.remove() }
+        let wfl = siblingExecutable("wfl")
+        // The output must be the table of the layout.
+        let (program, layout) = EngineSpecs.resolve(spec.text)
+        var w = ByteWriter()
+        TableFormat.pieces([EngineSpecs.run(program, layout)]).writeAll(into: &w)
+        let expectedSize = w.bytes.count
+        w = ByteWriter()
+        let size = spec.outputSize([wfl, "run", "--format", "table", spec.path])
+        if size != expectedSize { fail("wfl-bench: wfl run --format table wrote \(size) bytes, TableFormat \(expectedSize)") }
+        let (t, j) = Timer.interleaved(
+            runs: options.runs ?? 5, warmups: 1,
+            wfl: { spawn([wfl, "run", "--format", "table", spec.path], stdout: "/dev/null") },
+            baseline: { spawn([wfl, "run", "--format", "json", spec.path], stdout: "/dev/null") })
+        return Outcome(label: "wfl run --format table, \(Format.grouped(n)) items", wfl: t.median * 1e3, baseline: j.median * 1e3,
+                       baselineName: "json", notes: ["table \(t.summary), \(Format.grouped(expectedSize)) bytes (process start to exit)",
+                                                     "json  \(j.summary)"])
+    } }
+
+    /// `wfl run --format json` of ten times the items against the usual count: the cost must stay
+    /// linear (a ratio of at most 11 leaves room for the larger numbers and the page faults).
+    static var json10m: Measure { Measure(
+        name: "json10m", summary: "whole process: wfl run --format json of a 10,000,000-item spec against the 1,000,000-item one (1,000,000 and 100,000 with --quick)",
+        unit: "ms", target: 11, targetIsRatio: true, lowerIsBetter: true
+    ) { _, options in
+        let n = items(options), big = 10 * n
+        let small = BenchSpecFile(EngineSpecs.random(3, n)), large = BenchSpecFile(EngineSpecs.random(3, big), name: "bench10")
+        defer { small.remove(); large.remove() }
+        let wfl = siblingExecutable("wfl")
+        // The large output's size, formatted here piece by piece (1.3 GB at 10,000,000 items is
+        // never held whole), must be the size of the file wfl writes.
+        let (program, layout) = EngineSpecs.resolve(large.text)
+        let pieces = JSONFormat.pieces([EngineSpecs.run(program, layout)])
+        var w = ByteWriter(), expectedSize = 0
+        for k in 0..<pieces.count {
+            w.removeAll()
+            pieces.write(k, into: &w)
+            expectedSize += w.bytes.count
+        }
+        w = ByteWriter()
+        let size = large.outputSize([wfl, "run", "--format", "json", large.path])
+        if size != expectedSize { fail("wfl-bench: wfl run --format json wrote \(size) bytes at \(Format.grouped(big)) items, JSONFormat \(expectedSize)") }
+        let (l, s) = Timer.interleaved(
+            runs: options.runs ?? 5, warmups: 1,
+            wfl: { spawn([wfl, "run", "--format", "json", large.path], stdout: "/dev/null") },
+            baseline: { spawn([wfl, "run", "--format", "json", small.path], stdout: "/dev/null") })
+        return Outcome(label: "wfl run --format json, \(Format.grouped(big)) items", wfl: l.median * 1e3, baseline: s.median * 1e3,
+                       baselineName: "\(Format.grouped(n)) items", notes: [
+                        "\(Format.grouped(big)) items \(l.summary), \(Format.grouped(expectedSize)) bytes of json (process start to exit)",
+                        "\(Format.grouped(n)) items \(s.summary)"])
+    } }
+
     /// Peak memory of evaluating a spec (layout and index, no output) in a fresh child process.
     static var memory: Measure { Measure(
         name: "memory", summary: "peak memory of layout plus index (no output), in a child process: bytes an item",
@@ -306,4 +365,32 @@ func spawn(_ args: [String], stdout: String) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return (status >> 8) & 0xFF
+}
+
+/// A generated spec written to a file for `wfl run`, named so that its layout is "bench".
+struct BenchSpecFile {
+    let text: String
+    let dir: String
+    let path: String
+
+    init(_ text: String, name: String = "bench") {
+        self.text = text
+        dir = "/tmp/wfl-bench-\(getpid())-\(name)"
+        mkdir(dir, 0o755)
+        path = dir + "/bench.wfl"
+        writeFile(path, Array(text.utf8))
+    }
+
+    /// The size of what `args` writes to standard output, failing the benchmark when it fails.
+    func outputSize(_ args: [String]) -> Int {
+        let out = dir + "/out"
+        defer { unlink(out) }
+        if spawn(args, stdout: out) != 0 { fail("wfl-bench: \(args.joined(separator: " ")) fails") }
+        return fileSize(out)
+    }
+
+    func remove() {
+        unlink(path)
+        rmdir(dir)
+    }
 }

@@ -14,8 +14,17 @@ func emitPieces(_ pieces: OutputPieces, collect: Bool) -> [UInt8] {
     var collected: [UInt8] = []
     var mine = ByteWriter(capacity: 1 << 22)
     let other = PieceJob(pieces)
+    // For -o, the whole output is kept: its size is guessed from the first rows, so that it is
+    // allocated once and not copied as it doubles (at 10,000,000 json rows, 1.3 GB: the doubling
+    // touched twice the memory and took most of the time).
+    var rowsSeen = 0
+    let totalRows = pieces.totalRows
     func deliver(_ bytes: [UInt8]) {
         if collect {
+            if collected.capacity < collected.count + bytes.count, rowsSeen > 0, rowsSeen < totalRows {
+                let perRow = Double(collected.count + bytes.count) / Double(rowsSeen)
+                collected.reserveCapacity(Int(perRow * Double(totalRows) * 1.05) + bytes.count)
+            }
             collected.append(contentsOf: bytes)
         } else {
             writeAll(STDOUT_FILENO, bytes)
@@ -31,6 +40,7 @@ func emitPieces(_ pieces: OutputPieces, collect: Bool) -> [UInt8] {
         pieces.write(k, into: &mine)
         if pair && thread == nil { other.runHere(k + 1) }
         if let thread { other.join(thread) }
+        rowsSeen += pieces.rows(k) + (pair ? pieces.rows(k + 1) : 0)
         deliver(mine.bytes)
         if pair { deliver(other.writer.bytes) }
         k += 2

@@ -109,9 +109,9 @@ struct RunCommand {
         let tables = evaluation.tables.map { t in
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
-        // json and csv: formatted into bytes on two threads and written in large blocks.
-        if format == "json" || format == "csv" {
-            let pieces = format == "json" ? JSONFormat.pieces(tables) : CSVFormat.pieces(tables)
+        // json, csv and table: formatted into bytes on two threads and written in large blocks.
+        if format == "json" || format == "csv" || format == "table" {
+            let pieces = format == "json" ? JSONFormat.pieces(tables) : format == "csv" ? CSVFormat.pieces(tables) : TableFormat.pieces(tables)
             let toFile = output != nil && output != "-"
             let bytes = emitPieces(pieces, collect: toFile)
             if toFile, let output, let message = writeWhole(output, bytes) {

@@ -48,16 +48,42 @@ final class NumberWriterTests: XCTestCase {
             default: v = 1e14 + rng.unit() * 1e16 // around 1e15 and 2^53
             }
             w.removeAll()
+            w.appendShortest(v)
+            let shortest = String(decoding: w.bytes, as: UTF8.self)
+            w.removeAll()
             let whole = v == v.rounded(.towardZero) && abs(v) < 1e15
             if !whole, w.fastDecimal(v) { fast += 1 } else { w.removeAll(); w.append(number: v) }
             let got = String(decoding: w.bytes, as: UTF8.self)
             let want = NumberFormat.referenceFormat(v)
             if got != want, mismatches.count < 10 { mismatches.append("\(v.bitPattern): got \(got), want \(want)") }
+            if shortest != want, mismatches.count < 10 { mismatches.append("shortest \(v.bitPattern): got \(shortest), want \(want)") }
             if NumberFormat.format(v) != want, mismatches.count < 10 { mismatches.append("format \(v): \(NumberFormat.format(v)) != \(want)") }
         }
         XCTAssertEqual(mismatches, [])
         // The fast path is exercised, not skipped.
         XCTAssertGreaterThan(fast, n / 5)
+    }
+
+    /// The slow path on its own (not only where the fast one gives up), outside the stress run.
+    func testShortestAgreesWithTheReference() {
+        var rng = SplitMix(state: 7)
+        var w = ByteWriter()
+        var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e21, 1e-7, -1.5e-7, 5e-324, 1.7976931348623157e308,
+                                123456789012345680000, 1e15, 0.000001, 235475895.2857695, -111.66666666666667, 100]
+        for k in 0..<30_000 {
+            switch k % 3 {
+            case 0: values.append(Double(bitPattern: rng.next()))
+            case 1: values.append((rng.unit() - 0.5) * ByteWriter.powers[Int(rng.next() % 23)])
+            default: values.append(Double(rng.next() % 100_000_000) / Double(1 + rng.next() % 97))
+            }
+        }
+        for v in values {
+            w.removeAll()
+            w.appendShortest(v)
+            let got = String(decoding: w.bytes, as: UTF8.self), want = NumberFormat.referenceFormat(v)
+            XCTAssertEqual(got, want, "\(v.bitPattern)")
+            if got != want { return }
+        }
     }
 
     func testKnownTexts() {

@@ -335,8 +335,8 @@ final class ReplPipeTests: XCTestCase {
         // The frame asked for is the one of the table.
         let table = try XCTUnwrap(Pipeline.run(source).tables.first)
         let f = table.elements[3].frame
-        XCTAssertTrue(out.contains(Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).description + "\n"), out)
-        XCTAssertTrue(out.contains("\n" + NumberFormat.format(table.contentHeight) + "\n"), out)
+        XCTAssertTrue(out.contains(Value.list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]).descriptionForPeople + "\n"), out)
+        XCTAssertTrue(out.contains("\n" + NumberFormat.forPeople(table.contentHeight) + "\n"), out)
     }
 }
 

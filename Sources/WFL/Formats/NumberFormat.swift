@@ -1,12 +1,31 @@
-/// Numbers as CLI.md prints them: ECMAScript's `Number::toString`, the shortest form that reads
-/// back to the same double (`10`, not `10.0`; `1e+21`, `1e-7`), and `-0` as `0`.
+/// Numbers as CLI.md prints them. For machines (`json`, `csv`, `swift`, diagnostics): ECMAScript's
+/// `Number::toString`, the shortest form that reads back to the same double (`10`, not `10.0`;
+/// `1e+21`, `1e-7`), and `-0` as `0`. For people (`table`, the pictures, the REPL's values):
+/// rounded to 3 decimals first (`forPeople`), within the 0.001 that `==` allows.
 public enum NumberFormat {
+    /// The exact text: the shortest form that reads back to the same double.
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         var w = ByteWriter()
         w.append(number: value)
         return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The text for people: `value` rounded to 3 decimals (halves away from zero), trailing zeros
+    /// dropped, `-0` as `0`: `2254.9999999999995` shows as `2255`, `1724.7420000000002` as
+    /// `1724.742`. Equal to `referenceForPeople` (NumberFormatTests).
+    public static func forPeople(_ value: Double) -> String {
+        var w = ByteWriter()
+        w.append(roundedNumber: value)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The plain twin of `forPeople`: round, then the exact text of the rounded double (whose
+    /// shortest digits have at most 3 decimals, since the 3-decimal text reads back to it).
+    static func referenceForPeople(_ value: Double) -> String {
+        guard value.isFinite, Swift.abs(value) < ByteWriter.roundingLimit else { return format(value) }
+        return format((value * 1000).rounded() / 1000)
     }
 
     /// The same text, from Swift's `description` (the shortest round-trip digits) laid out as
@@ -55,5 +74,17 @@ public enum NumberFormat {
             out = mantissa + "e" + (e >= 0 ? "+" : "-") + String(abs(e))
         }
         return sign + out
+    }
+}
+
+extension Value {
+    /// The value as the REPL shows it to people: as `description`, numbers rounded to 3 decimals
+    /// (`NumberFormat.forPeople`): `[1724.742, 2255]`.
+    public var descriptionForPeople: String {
+        switch self {
+        case .number(let d): return NumberFormat.forPeople(d)
+        case .list(let xs): return "[" + xs.map(\.descriptionForPeople).joined(separator: ", ") + "]"
+        case .boolean, .string: return description
+        }
     }
 }

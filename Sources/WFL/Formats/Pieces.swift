@@ -1,22 +1,34 @@
-/// The json and csv outputs as an ordered list of pieces, each formatted on its own into bytes:
-/// fixed text, or the rows of a range of one table's elements. Concatenated in order they are
-/// exactly `JSONFormat.format` / `CSVFormat.format`; being independent, pieces can be formatted
-/// on several threads (the `wfl` command does, on two) and written in large blocks.
+/// The json, csv and table outputs as an ordered list of pieces, each formatted on its own into
+/// bytes: fixed text, or the rows of a range of one table's elements. Concatenated in order they
+/// are exactly `JSONFormat.format` / `CSVFormat.format` / `TableFormat.format`; being
+/// independent, pieces can be formatted on several threads (the `wfl` command does, on two) and
+/// written in large blocks.
 public struct OutputPieces {
     enum Piece {
         case text([UInt8])
         case rows(table: Int, Range<Int>)
     }
-    enum Kind { case json, csv }
+    enum Kind { case json, csv, table }
 
     let tables: [AttributeTable]
     let pieces: [Piece]
     let kind: Kind
     /// csv: each table's name as a field, then a comma.
     let csvNames: [[UInt8]]
+    /// table: each table's column widths (`TableFormat.widths`).
+    let columnWidths: [[Int]]
 
     /// How many pieces there are.
     public var count: Int { pieces.count }
+
+    /// How many element rows piece `k` holds (0 for text).
+    public func rows(_ k: Int) -> Int {
+        if case .rows(_, let range) = pieces[k] { return range.count }
+        return 0
+    }
+
+    /// How many element rows all the pieces hold.
+    public var totalRows: Int { tables.reduce(0) { $0 + $1.elements.count } }
 
     /// Appends piece `k` to `w`.
     public func write(_ k: Int, into w: inout ByteWriter) {
@@ -28,6 +40,10 @@ public struct OutputPieces {
             switch kind {
             case .json: for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
             case .csv: for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+            case .table:
+                columnWidths[t].withUnsafeBufferPointer { widths in
+                    for j in range { TableFormat.row(elements[j], widths: widths, into: &w) }
+                }
             }
         }
     }
@@ -38,7 +54,7 @@ public struct OutputPieces {
     }
 
     /// Builds the list: text pieces merged, rows cut every `rowsPerPiece` elements.
-    init(_ tables: [AttributeTable], kind: Kind, rowsPerPiece: Int, csvNames: [[UInt8]] = [],
+    init(_ tables: [AttributeTable], kind: Kind, rowsPerPiece: Int, csvNames: [[UInt8]] = [], columnWidths: [[Int]] = [],
          build: (_ text: (String) -> Void, _ rows: (Int) -> Void) -> Void) {
         var pieces: [Piece] = []
         var pending: [UInt8] = []
@@ -61,6 +77,7 @@ public struct OutputPieces {
         self.pieces = pieces
         self.kind = kind
         self.csvNames = csvNames
+        self.columnWidths = columnWidths
     }
 }
 
@@ -90,7 +107,7 @@ extension JSONFormat {
     /// One element's line, after its separator from the one before.
     @inline(__always)
     static func row(_ e: Element, first: Bool, into w: inout ByteWriter) {
-        w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"")
+        w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
         case .header: w.append("header")
@@ -144,5 +161,64 @@ extension CSVFormat {
         w.append(UInt8(44)) // ","
         w.append(e.zIndex)
         w.append(UInt8(10)) // "\n"
+    }
+}
+
+extension TableFormat {
+    /// The table output in pieces (`OutputPieces`): the column widths come from a first pass over
+    /// the numbers, so rows can be written independently.
+    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+        let widths = tables.map(TableFormat.widths)
+        return OutputPieces(tables, kind: .table, rowsPerPiece: rowsPerPiece, columnWidths: widths) { text, rows in
+            for (k, t) in tables.enumerated() {
+                if k > 0 { text("\n") }
+                text(title(t))
+                var line = ""
+                for (c, h) in headers.enumerated() {
+                    line += h
+                    if c < headers.count - 1 { line += String(repeating: " ", count: widths[k][c] - h.count + 2) }
+                }
+                text(line + "\n")
+                rows(k)
+            }
+        }
+    }
+
+    /// One element's row: cells padded to their column's width plus two spaces, the last not.
+    /// The row is laid out in a small buffer, spaces first and each cell at its column's start
+    /// (the widths are at least each cell's length), then appended at once.
+    @inline(__always)
+    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter) {
+        // Where the z column starts: the seven columns before it and their two spaces each. A
+        // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
+        // the row fits in 512.
+        var zStart = 14
+        for k in 0..<7 { zStart += widths[k] }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Void in
+            let p: UnsafeMutablePointer<UInt8> = buffer.baseAddress!
+            p.initialize(repeating: UInt8(32), count: zStart)
+            var at: Int = widths[0] + 2
+            _ = ByteWriter.put(e.section, at: p)
+            if let item = e.item { _ = ByteWriter.put(item, at: p.advanced(by: at)) } else { p[at] = UInt8(45) } // "-"
+            at += widths[1] + 2
+            let kind: StaticString
+            switch e.kind {
+            case .cell: kind = "cell"
+            case .header: kind = "header"
+            case .footer: kind = "footer"
+            }
+            _ = ByteWriter.put(kind, at: p.advanced(by: at))
+            at += widths[2] + 2
+            _ = ByteWriter.put(rounded: e.frame.x, at: p.advanced(by: at))
+            at += widths[3] + 2
+            _ = ByteWriter.put(rounded: e.frame.y, at: p.advanced(by: at))
+            at += widths[4] + 2
+            _ = ByteWriter.put(rounded: e.frame.width, at: p.advanced(by: at))
+            at += widths[5] + 2
+            _ = ByteWriter.put(rounded: e.frame.height, at: p.advanced(by: at))
+            let end: Int = zStart + ByteWriter.put(e.zIndex, at: p.advanced(by: zStart))
+            p[end] = UInt8(10) // "\n"
+            w.append(buffer: UnsafeBufferPointer<UInt8>(start: p, count: end + 1))
+        }
     }
 }

@@ -1,17 +1,30 @@
 /// The `table` format of CLI.md: for people, columns aligned, one layout after another, each with
-/// a title line giving its style and content size.
+/// a title line giving its style and content size. Numbers are rounded to 3 decimals
+/// (`NumberFormat.forPeople`).
 public enum TableFormat {
+    /// The column headers.
+    static let headers = ["section", "item", "kind", "x", "y", "width", "height", "z"]
+
     /// The tables of several layouts, separated by a blank line.
     public static func format(_ tables: [AttributeTable]) -> String {
-        tables.map(format).joined(separator: "\n")
+        var w = ByteWriter()
+        pieces(tables).writeAll(into: &w)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// One layout: title line, header row, one row per element.
-    public static func format(_ t: AttributeTable) -> String {
-        let f = NumberFormat.format
-        var out = "\(t.name)  \(t.style.rawValue) \(t.direction.rawValue)  container \(f(t.containerWidth)) x \(f(t.containerHeight))"
-            + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))\n"
-        var rows: [[String]] = [["section", "item", "kind", "x", "y", "width", "height", "z"]]
+    public static func format(_ t: AttributeTable) -> String { format([t]) }
+
+    /// The plain twin of `format`: a `String` per cell, widths from the strings. The pieces give
+    /// the same text (FormatTests).
+    static func referenceFormat(_ tables: [AttributeTable]) -> String {
+        tables.map(referenceFormat).joined(separator: "\n")
+    }
+
+    static func referenceFormat(_ t: AttributeTable) -> String {
+        let f = NumberFormat.forPeople
+        var out = title(t)
+        var rows: [[String]] = [headers]
         rows.reserveCapacity(t.elements.count + 1)
         for e in t.elements {
             rows.append([String(e.section), e.item.map(String.init) ?? "-", e.kind.rawValue, f(e.frame.x), f(e.frame.y),
@@ -29,5 +42,50 @@ public enum TableFormat {
             out += line + "\n"
         }
         return out
+    }
+
+    /// The title line, with its newline.
+    static func title(_ t: AttributeTable) -> String {
+        let f = NumberFormat.forPeople
+        return "\(t.name)  \(t.style.rawValue) \(t.direction.rawValue)  container \(f(t.containerWidth)) x \(f(t.containerHeight))"
+            + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))\n"
+    }
+
+    /// The widths of the eight columns of `t`: the widest cell of each, header included, measured
+    /// from the numbers without formatting them. The first pass over the elements, before any
+    /// row is written.
+    static func widths(_ t: AttributeTable) -> [Int] {
+        var section = 0, item = 0, kind = 0, z = 0
+        var x = 0, y = 0, width = 0, height = 0
+        var hasHeader = false, hasFooter = false, hasNoItem = false
+        for e in t.elements {
+            section = Swift.max(section, e.section)
+            if let i = e.item { item = Swift.max(item, digits(i)) } else { hasNoItem = true }
+            switch e.kind {
+            case .cell: kind = Swift.max(kind, 4)
+            case .header: hasHeader = true
+            case .footer: hasFooter = true
+            }
+            z = Swift.max(z, digits(e.zIndex))
+            x = Swift.max(x, ByteWriter.roundedWidth(e.frame.x))
+            y = Swift.max(y, ByteWriter.roundedWidth(e.frame.y))
+            width = Swift.max(width, ByteWriter.roundedWidth(e.frame.width))
+            height = Swift.max(height, ByteWriter.roundedWidth(e.frame.height))
+        }
+        if hasHeader || hasFooter { kind = 6 }
+        if hasNoItem { item = Swift.max(item, 1) }
+        let cells = [t.elements.isEmpty ? 0 : digits(section), item, kind, x, y, width, height, z]
+        return zip(cells, headers).map { Swift.max($0, $1.count) }
+    }
+
+    /// How many characters `String(n)` has.
+    @inline(__always) static func digits(_ n: Int) -> Int {
+        var k = n < 0 ? 1 : 0
+        var m = n.magnitude
+        repeat {
+            k += 1
+            m /= 10
+        } while m != 0
+        return k
     }
 }

@@ -447,7 +447,7 @@ package final class Session {
         case .success(let v):
             // With several layouts, which one answered.
             let label = tables.count > 1 ? (table?.name).map { "\($0): " } ?? "" : ""
-            reply.output = label + v.description + "\n"
+            reply.output = label + v.descriptionForPeople + "\n"
         case .failure(let d):
             reply.failed = true
             reply.diagnostics = render([d], c, source: source)
@@ -574,7 +574,7 @@ package final class Session {
     /// `reasons` says, by layout name, why a layout where nothing moved did not change.
     package static func summary(before: [AttributeTable], after: [AttributeTable], reasons: [String: String] = [:]) -> String {
         if after.isEmpty { return "no layout" }
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         let named = after.count > 1
         return after.enumerated().map { (k, t) in
             let sections = t.sectionStarts.count

@@ -24,7 +24,7 @@ public enum ASCIIPicture {
     /// frame at least 4 lines inside): a taller one is drawn narrower.
     public static func draw(_ table: AttributeTable, offset: Offset = .zero, rect: Frame? = nil,
                             columns: Int = defaultColumns, rows: Int? = nil) -> String {
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         let cols = Swift.max(columns, minimumColumns)
         let region = rect?.normalised ?? Frame(x: offset.x, y: offset.y, width: table.containerWidth, height: table.containerHeight)
         var innerWidth = cols - 2

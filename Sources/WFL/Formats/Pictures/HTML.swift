@@ -32,7 +32,7 @@ public enum HTMLFormat {
 
     /// One layout: heading, slider, picture, table, and its data.
     static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset) -> String {
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         let picture = SVGPicture(scope: scope, number: k, left: SVGPicture.gap)
         let width = picture.blockWidth + 2 * SVGPicture.gap
         let height = picture.blockHeight + 2 * SVGPicture.gap
@@ -93,7 +93,9 @@ public enum HTMLFormat {
     /// the drawn elements, their frames at the first offset and, for each offset, the frames that
     /// differ from those.
     static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> String {
-        let f = NumberFormat.format
+        // The mapping to pixels exact; the frames and offsets, which the script shows as text,
+        // rounded for people as the rest of the page.
+        let f = NumberFormat.format, g = NumberFormat.forPeople
         let els = scope.table.elements
         var out = "{\"vertical\": \(t.direction == .vertical), \"container\": [\(f(t.containerWidth)), \(f(t.containerHeight))], "
         out += "\"map\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(p.scale)), \(f(p.px(scope.region.x))), \(f(p.py(scope.region.y)))], "
@@ -104,8 +106,8 @@ public enum HTMLFormat {
         out += "\"items\": [" + els.map { String($0.item ?? -1) }.joined(separator: ",") + "], "
         out += "\"z\": [" + els.map { String($0.zIndex) }.joined(separator: ",") + "], "
         let base = scope.table.elements.map(\.frame)
-        out += "\"base\": [" + base.map { "\(f($0.x)),\(f($0.y)),\(f($0.width)),\(f($0.height))" }.joined(separator: ",") + "], "
-        out += "\"offsets\": [" + offsets.map { "[\(f($0.x)),\(f($0.y))]" }.joined(separator: ",") + "], "
+        out += "\"base\": [" + base.map { "\(g($0.x)),\(g($0.y)),\(g($0.width)),\(g($0.height))" }.joined(separator: ",") + "], "
+        out += "\"offsets\": [" + offsets.map { "[\(g($0.x)),\(g($0.y))]" }.joined(separator: ",") + "], "
         out += "\"start\": \(offsets.firstIndex(of: offset) ?? 0), "
         // For each offset: j, x, y, w, h of each drawn element whose frame differs from `base`.
         var diffs: [String] = []
@@ -113,7 +115,7 @@ public enum HTMLFormat {
             let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
             var parts: [String] = []
             for (j, e) in moved.elements.enumerated() where e.frame != base[j] {
-                parts.append("\(j),\(f(e.frame.x)),\(f(e.frame.y)),\(f(e.frame.width)),\(f(e.frame.height))")
+                parts.append("\(j),\(g(e.frame.x)),\(g(e.frame.y)),\(g(e.frame.width)),\(g(e.frame.height))")
             }
             diffs.append("[" + parts.joined(separator: ",") + "]")
         }

@@ -96,11 +96,11 @@ struct SVGPicture {
         var out: [String] = []
         if scope.isRect {
             let r = scope.region
-            let f = NumberFormat.format
+            let f = NumberFormat.forPeople
             out.append("only the rect \(f(r.x)),\(f(r.y)),\(f(r.width)),\(f(r.height)): \(scope.indices.count) of \(scope.total) elements")
         } else if let cut = scope.cutoff {
             let axis = vertical ? "y" : "x"
-            out.append("\(scope.indices.count) of \(scope.total) elements drawn: those starting before \(axis) = \(NumberFormat.format(cut));")
+            out.append("\(scope.indices.count) of \(scope.total) elements drawn: those starting before \(axis) = \(NumberFormat.forPeople(cut));")
             out.append("\(scope.omitted) left out (use --rect to draw another part)")
         }
         return out
@@ -119,12 +119,12 @@ struct SVGPicture {
         return "\(t.name) · \(t.style.rawValue) \(t.direction.rawValue)"
     }
     var subtitleText: String {
-        let t = scope.table, f = NumberFormat.format
+        let t = scope.table, f = NumberFormat.forPeople
         return "container \(f(t.containerWidth)) x \(f(t.containerHeight)) · content \(f(t.contentWidth)) x \(f(t.contentHeight))"
             + " · offset \(offsetText)"
     }
 
-    var offsetText: String { "\(NumberFormat.format(scope.viewport.x)),\(NumberFormat.format(scope.viewport.y))" }
+    var offsetText: String { "\(NumberFormat.forPeople(scope.viewport.x)),\(NumberFormat.forPeople(scope.viewport.y))" }
     /// The offset in a text, marked for the HTML page's script to update.
     var offsetSpan: String { "<tspan class=\"off\">\(offsetText)</tspan>" }
 
@@ -165,7 +165,7 @@ struct SVGPicture {
         let y = SVGPicture.gap + SVGPicture.top - 9
         let x0 = px(scope.viewport.x), x1 = px(scope.viewport.x + t.containerWidth)
         out += "<g class=\"dimw\"><path class=\"dim\" d=\"M\(n(x0)) \(n(y - 4))V\(n(y + 4))M\(n(x0)) \(n(y))H\(n(x1))M\(n(x1)) \(n(y - 4))V\(n(y + 4))\"/>"
-        out += "<text class=\"mark\" x=\"\(n((x0 + x1) / 2))\" y=\"\(n(y - 4))\" text-anchor=\"middle\">container width \(NumberFormat.format(t.containerWidth))</text></g>\n"
+        out += "<text class=\"mark\" x=\"\(n((x0 + x1) / 2))\" y=\"\(n(y - 4))\" text-anchor=\"middle\">container width \(NumberFormat.forPeople(t.containerWidth))</text></g>\n"
         return out
     }
 
@@ -176,7 +176,7 @@ struct SVGPicture {
         let order = els.indices.sorted { (els[$0].zIndex, $0) < (els[$1].zIndex, $1) }
         var out = "<g clip-path=\"url(#clip-\(number))\">\n"
         out.reserveCapacity(els.count * 200)
-        let f = NumberFormat.format
+        let f = NumberFormat.forPeople
         for j in order {
             let e = els[j]
             let label = PictureText.label(e)
@@ -203,7 +203,7 @@ struct SVGPicture {
 
     /// The viewport outline, the content's end, and the notes.
     func overlays() -> String {
-        let t = scope.table, f = NumberFormat.format
+        let t = scope.table, f = NumberFormat.forPeople
         let v = scope.viewport
         var out = ""
         out += "<g clip-path=\"url(#clip-\(number))\"><rect class=\"viewport\" x=\"\(n(px(v.x) + 1))\" y=\"\(n(py(v.y) + 1))\""
