@@ -90,4 +90,46 @@ final class CLIHardeningTests: XCTestCase {
         XCTAssertEqual(TableDiff.compare([layout("a", 1), layout("b", 1)], [layout("a", 1)]),
                        [TableDifference(layout: "b", element: "", change: .layout(inA: true))])
     }
+
+    // MARK: - plain decimal numbers in options
+
+    /// Swift's `Double(String)` reads hexadecimal, `inf`, `nan` and more: the options take plain
+    /// decimals only, with their usage errors.
+    func testOptionsTakePlainDecimalsOnly() throws {
+        try write("a.wfl", "columns 2\nitems 4\nheight 50\n")
+        let offsetError = "is not an offset: write X,Y, two numbers, for example '--offset 0,120'"
+        for bad in ["0x10,0", "0,0x1p4", "inf,0", "0,nan", "0,infinity", "1_000,0", "1..2,0", "1.2.3,0", "+-1,0", "1e,0",
+                    "e5,0", ".,0", "1e5.5,0", "0,0x", "٣,0", "1 2,0", "1,", ",1", "1,2,3"] {
+            let r = try wfl(["run", "a.wfl", "--offset", bad])
+            XCTAssertEqual(r.status, 64, bad)
+            XCTAssertEqual(r.stdout, "", bad)
+            XCTAssertTrue(r.stderr.hasPrefix("wfl: '--offset \(bad)' \(offsetError)\n"), "\(bad): \(r.stderr)")
+            let joined = try wfl(["run", "a.wfl", "--offset=\(bad)"])
+            XCTAssertEqual(joined.status, 64, bad)
+        }
+        for bad in ["0x0,0,375,812", "0,0,375,inf", "0,0,nan,1"] {
+            let r = try wfl(["run", "a.wfl", "--rect", bad])
+            XCTAssertEqual(r.status, 64, bad)
+            XCTAssertTrue(r.stderr.hasPrefix("wfl: '--rect \(bad)' is not a rect: write X,Y,W,H, four numbers"), "\(bad): \(r.stderr)")
+        }
+        for bad in ["0x1", "inf", "nan", "1e400", "0x0p0", "-1", " "] {
+            let r = try wfl(["diff", "x.json", "y.json", "--tolerance", bad])
+            XCTAssertEqual(r.status, 64, bad)
+            XCTAssertTrue(r.stderr.hasPrefix("wfl: '--tolerance \(bad)' is not a tolerance: write a number at least 0"), "\(bad): \(r.stderr)")
+        }
+        // Every plain form still works, and means what it says.
+        let at = try wfl(["run", "a.wfl", "--format", "csv"]).stdout
+        for good in ["0,0", "+0,-0", "0.0,0.", ".0,0e0", "0E+3,0e-3", " 0 , 0 ", "0.000,00"] {
+            let r = try wfl(["run", "a.wfl", "--format", "csv", "--offset", good])
+            XCTAssertEqual(r.status, 0, "\(good): \(r.stderr)")
+            XCTAssertEqual(r.stdout, at, good)
+        }
+        let moved = try wfl(["run", "a.wfl", "--format", "csv", "--rect", "0,1.5e1,1E3,+.5"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertEqual(moved.stdout.split(separator: "\n").count, 3, "the header row and the two cells of the first row: \(moved.stdout)")
+        try write("t.csv", "layout,section,item,kind,x,y,width,height,zIndex\na,0,0,cell,0,0,10,10,0\n")
+        for good in ["0", "0.5", "5e-1", ".5", "1.", "+2"] {
+            XCTAssertEqual(try wfl(["diff", "t.csv", "t.csv", "--tolerance", good]).status, 0, good)
+        }
+    }
 }
