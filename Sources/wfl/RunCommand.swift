@@ -14,6 +14,9 @@ struct RunCommand {
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
 
+    /// How many layout names the message for an unknown `--layout` lists.
+    static let listedLayouts = 20
+
     func run(_ args: [String]) -> Int32 {
         var path: String? = nil
         var givenFormat: String? = nil
@@ -96,8 +99,11 @@ struct RunCommand {
             return Exit.dataError
         }
         if let layoutName, !parsed.layoutNames.contains(layoutName) {
-            let names = parsed.layoutNames.map { "'\($0)'" }
-            let has = names.count == 1 ? "its only layout is \(names[0])" : "its layouts are \(names.joined(separator: ", "))"
+            // At most 20 names: a file may hold 100,000 layouts.
+            let all = parsed.layoutNames
+            let names = all.prefix(RunCommand.listedLayouts).map { "'\($0)'" }.joined(separator: ", ")
+            let more = all.count > RunCommand.listedLayouts ? " and \(all.count - RunCommand.listedLayouts) more" : ""
+            let has = all.count == 1 ? "its only layout is \(names)" : "its layouts are \(names)\(more)"
             return cli.usageError("'\(source.name)' has no layout '\(layoutName)': \(has)", command: "run")
         }
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)

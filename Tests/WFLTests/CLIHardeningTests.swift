@@ -132,4 +132,33 @@ final class CLIHardeningTests: XCTestCase {
             XCTAssertEqual(try wfl(["diff", "t.csv", "t.csv", "--tolerance", good]).status, 0, good)
         }
     }
+
+    // MARK: - --layout with many layouts
+
+    /// At most 20 names, then how many more there are.
+    func testAnUnknownLayoutListsAtMostTwentyNames() throws {
+        try write("many.wfl", (0..<25).map { "layout l\($0) {\n  items 1\n}\n" }.joined())
+        let r = try wfl(["run", "many.wfl", "--layout", "nope"])
+        XCTAssertEqual(r.status, 64)
+        let names = (0..<20).map { "'l\($0)'" }.joined(separator: ", ")
+        XCTAssertTrue(r.stderr.hasPrefix("wfl: 'many.wfl' has no layout 'nope': its layouts are \(names) and 5 more\nusage: "), r.stderr)
+        // Twenty are all listed.
+        try write("twenty.wfl", (0..<20).map { "layout l\($0) {\n  items 1\n}\n" }.joined())
+        let all = try wfl(["run", "twenty.wfl", "--layout", "nope"])
+        XCTAssertTrue(all.stderr.hasPrefix("wfl: 'twenty.wfl' has no layout 'nope': its layouts are \(names)\nusage: "), all.stderr)
+        // One is the only one.
+        try write("one.wfl", "layout only {\n  items 1\n}\n")
+        let one = try wfl(["run", "one.wfl", "--layout", "nope"])
+        XCTAssertTrue(one.stderr.hasPrefix("wfl: 'one.wfl' has no layout 'nope': its only layout is 'only'\nusage: "), one.stderr)
+    }
+
+    /// 100,000 layouts: the message stays one short line.
+    func testAnUnknownLayoutAmongAHundredThousand() throws {
+        try Stress.only()
+        try write("many.wfl", (0..<100_000).map { "layout l\($0) {\n  items 1\n}\n" }.joined())
+        let r = try wfl(["run", "many.wfl", "--layout", "nope"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("'l19' and 99980 more\n"), String(r.stderr.prefix(500)))
+        XCTAssertLessThan(r.stderr.utf8.count, 600)
+    }
 }
