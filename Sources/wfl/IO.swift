@@ -68,12 +68,15 @@ var stderrIsColourTerminal: Bool {
 /// Why a file could not be read.
 struct ReadError: Error {
     var message: String
+    /// The errno of a failed read, when that was why.
+    var code: Int32? = nil
 }
 
 /// Reads a whole file, or standard input for `-`, as bytes.
 func readSource(_ path: String) -> Result<SourceFile, ReadError> {
     if path == "-" {
         return readAll(fd: STDIN_FILENO, path: "<stdin>").map { SourceFile(name: "<stdin>", bytes: $0) }
+            .mapError { e in e.code.map { ReadError(message: "cannot read standard input: \(errorText($0))") } ?? e }
     }
     var st = stat()
     if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
@@ -96,8 +99,9 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
     while true {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(ReadError(message: "cannot read '\(path)': \(String(cString: strerror(errno)).lowercased())"))
+            let code = errno
+            if code == EINTR { continue }
+            return .failure(ReadError(message: "cannot read '\(path)': \(errorText(code))", code: code))
         }
         if n == 0 { break }
         bytes.append(contentsOf: chunk[0..<n])

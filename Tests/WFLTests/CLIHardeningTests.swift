@@ -161,4 +161,46 @@ final class CLIHardeningTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("'l19' and 99980 more\n"), String(r.stderr.prefix(500)))
         XCTAssertLessThan(r.stderr.utf8.count, 600)
     }
+
+    // MARK: - standard input that is a directory
+
+    /// Runs `wfl args` with standard input the folder `work`.
+    func withDirectoryInput(_ args: [String]) throws -> WFLCommand.Result {
+        let p = Process()
+        p.executableURL = WFLCommand.binary
+        p.arguments = args
+        p.currentDirectoryURL = work
+        let out = url("stdout"), err = url("stderr")
+        _ = fm.createFile(atPath: out.path, contents: nil)
+        _ = fm.createFile(atPath: err.path, contents: nil)
+        let o = try FileHandle(forWritingTo: out), e = try FileHandle(forWritingTo: err)
+        let dir = try XCTUnwrap(FileHandle(forReadingAtPath: work.path))
+        p.standardInput = dir
+        p.standardOutput = o
+        p.standardError = e
+        try p.run()
+        p.waitUntilExit()
+        try o.close(); try e.close(); try dir.close()
+        defer { try? fm.removeItem(at: out); try? fm.removeItem(at: err) }
+        return WFLCommand.Result(status: p.terminationStatus,
+                                 stdout: try String(contentsOf: out, encoding: .utf8),
+                                 stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// `wfl repl < /tmp` and every command reading `-` from a directory: 74 and the reason.
+    func testStandardInputThatIsADirectory() throws {
+        let message = "wfl: cannot read standard input: is a directory\n"
+        let repl = try withDirectoryInput(["repl"])
+        XCTAssertEqual(repl.status, 74)
+        XCTAssertEqual(repl.stdout, "")
+        XCTAssertEqual(repl.stderr, message)
+        try write("t.csv", "layout,section,item,kind,x,y,width,height,zIndex\na,0,0,cell,0,0,10,10,0\n")
+        for args in [["run", "-"], ["-"], ["tokens", "-"], ["ast", "-"], ["fmt", "-"], ["test", "-"], ["diff", "-", "t.csv"]] {
+            let r = try withDirectoryInput(args)
+            XCTAssertEqual(r.status, 74, "\(args)")
+            // `test` counts the file it could not read as a failure.
+            XCTAssertEqual(r.stdout, args[0] == "test" ? "0 passed, 1 failed\n" : "", "\(args)")
+            XCTAssertEqual(r.stderr, message, "\(args)")
+        }
+    }
 }
