@@ -203,4 +203,82 @@ final class CLIHardeningTests: XCTestCase {
             XCTAssertEqual(r.stderr, message, "\(args)")
         }
     }
+
+    // MARK: - signals during -o
+
+    /// SIGTERM or SIGINT while `-o` writes: the temporary file is removed, the old output stays,
+    /// and the exit status says which signal ended wfl.
+    func testASignalDuringOutputRemovesTheTemporaryFile() throws {
+        try Stress.only()
+        try write("big.wfl", "columns 3\nitems 2000000\nheight 40 + i % 7 * 10\n")
+        let old = Data("the old output\n".utf8)
+        func temporaries() throws -> [String] {
+            try fm.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".out.json.wfl-tmp-") }
+        }
+        for sig in [SIGTERM, SIGINT] {
+            var caught = 0
+            for _ in 0..<4 where caught < 1 {
+                try old.write(to: url("out.json"))
+                let p = Process()
+                p.executableURL = WFLCommand.binary
+                p.arguments = ["run", "big.wfl", "-o", "out.json"]
+                p.currentDirectoryURL = work
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                let deadline = Date().addingTimeInterval(300)
+                var sent = false
+                while p.isRunning && Date() < deadline {
+                    if try !temporaries().isEmpty {
+                        kill(p.processIdentifier, sig)
+                        sent = true
+                        break
+                    }
+                    usleep(100)
+                }
+                p.waitUntilExit()
+                let now = try Data(contentsOf: url("out.json"))
+                if sent && p.terminationReason == .uncaughtSignal {
+                    caught += 1
+                    XCTAssertEqual(p.terminationStatus, sig, "the exit status says which signal ended it")
+                    XCTAssertEqual(now, old, "the old output is intact")
+                } else {
+                    // The write ended before the signal came: the new output is whole.
+                    XCTAssertEqual(p.terminationStatus, 0)
+                    XCTAssertEqual(now.suffix(2), Data("}\n".utf8))
+                }
+                XCTAssertEqual(try temporaries(), [], "signal \(sig): no temporary file is left")
+            }
+            XCTAssertGreaterThan(caught, 0, "signal \(sig): wfl was never caught in the middle of writing")
+        }
+    }
+
+    /// A signal wfl ignored when it started stays ignored during `-o`: the write ends whole.
+    func testAnIgnoredSignalStaysIgnoredDuringOutput() throws {
+        try Stress.only()
+        try write("big.wfl", "columns 3\nitems 2000000\nheight 40 + i % 7 * 10\n")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `trap '' TERM` makes the shell's children start with SIGTERM ignored.
+        p.arguments = ["-c", "trap '' TERM; exec \"$0\" run big.wfl -o out.json", WFLCommand.binary.path]
+        p.currentDirectoryURL = work
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(300)
+        var sent = false
+        while p.isRunning && Date() < deadline {
+            if try fm.contentsOfDirectory(atPath: work.path).contains(where: { $0.hasPrefix(".out.json.wfl-tmp-") }) {
+                kill(p.processIdentifier, SIGTERM)
+                sent = true
+                break
+            }
+            usleep(100)
+        }
+        p.waitUntilExit()
+        XCTAssertTrue(sent, "the temporary file was never seen")
+        XCTAssertEqual(p.terminationReason, .exit)
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(try Data(contentsOf: url("out.json")).suffix(2), Data("}\n".utf8))
+    }
 }
