@@ -28,7 +28,7 @@ struct DiffCommand {
                 paths.append(a)
             }
             if let value {
-                guard let t = Double(value), t.isFinite, t >= 0 else {
+                guard let t = RunCommand.decimal(value), t >= 0 else {
                     return cli.usageError("'--tolerance \(value)' is not a tolerance: write a number at least 0, for example '--tolerance 0.5'", command: "diff")
                 }
                 tolerance = t

@@ -68,12 +68,15 @@ var stderrIsColourTerminal: Bool {
 /// Why a file could not be read.
 struct ReadError: Error {
     var message: String
+    /// The errno of a failed read, when that was why.
+    var code: Int32? = nil
 }
 
 /// Reads a whole file, or standard input for `-`, as bytes.
 func readSource(_ path: String) -> Result<SourceFile, ReadError> {
     if path == "-" {
         return readAll(fd: STDIN_FILENO, path: "<stdin>").map { SourceFile(name: "<stdin>", bytes: $0) }
+            .mapError { e in e.code.map { ReadError(message: "cannot read standard input: \(errorText($0))") } ?? e }
     }
     var st = stat()
     if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
@@ -96,8 +99,9 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
     while true {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(ReadError(message: "cannot read '\(path)': \(String(cString: strerror(errno)).lowercased())"))
+            let code = errno
+            if code == EINTR { continue }
+            return .failure(ReadError(message: "cannot read '\(path)': \(errorText(code))", code: code))
         }
         if n == 0 { break }
         bytes.append(contentsOf: chunk[0..<n])
@@ -114,8 +118,9 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
 /// - A symbolic link (a chain of them) is followed: its target is written and the link stays. A
 ///   dangling link creates its target, as `echo > link` does.
 /// - A regular file is rewritten through a temporary file beside it and a rename, keeping its
-///   permissions (and its owner and group, where wfl may set them). Killed half-way (SIGKILL,
-///   power loss), wfl leaves the old file as it was and may leave the temporary file,
+///   permissions (and its owner and group, where wfl may set them). Ended half-way by SIGINT,
+///   SIGTERM or SIGHUP, wfl removes the temporary file (`TemporaryFile`); killed (SIGKILL, power
+///   loss), it leaves the old file as it was and may leave the temporary file,
 ///   `.NAME.wfl-tmp-XXXXXX` beside it, which can be deleted.
 /// - A new file gets the usual permissions, 0666 less the umask.
 /// - Anything else that is not a directory (a device such as /dev/null, a FIFO) is opened and
@@ -152,10 +157,13 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     let slash = target.lastIndex(of: "/")
     let dir = slash.map { String(target[..<$0]) } ?? "."
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var template = Array("\(dir.isEmpty ? "/" : dir)/.\(base).wfl-tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if fd < 0 { return why(errorText(errno)) }
-    let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fd: Int32, tmp: String
+    switch TemporaryFile.create(dir: dir.isEmpty ? "/" : dir, base: base) {
+    case .failure(let e): return why(errorText(e.code))
+    case .success(let made): (fd, tmp) = made
+    }
+    // From here until the file is renamed or removed, SIGINT, SIGTERM and SIGHUP remove it.
+    defer { TemporaryFile.finish() }
     var failure = writeBytes(fd, bytes).map(errorText)
     if exists {
         // The owner first: changing it clears the set-user-ID and set-group-ID bits. Those bits
@@ -163,7 +171,7 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
         let owned = (getuid() == 0 || geteuid() == st.st_uid) && fchown(fd, st.st_uid, st.st_gid) == 0
         fchmod(fd, st.st_mode & (owned ? 0o7777 : 0o1777))
     } else {
-        // mkstemp makes the file 0600; a new file gets what `open` would give it.
+        // The temporary file is made 0600; a new file gets what `open` would give it.
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)

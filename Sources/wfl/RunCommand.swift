@@ -14,6 +14,9 @@ struct RunCommand {
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
 
+    /// How many layout names the message for an unknown `--layout` lists.
+    static let listedLayouts = 20
+
     func run(_ args: [String]) -> Int32 {
         var path: String? = nil
         var givenFormat: String? = nil
@@ -96,8 +99,11 @@ struct RunCommand {
             return Exit.dataError
         }
         if let layoutName, !parsed.layoutNames.contains(layoutName) {
-            let names = parsed.layoutNames.map { "'\($0)'" }
-            let has = names.count == 1 ? "its only layout is \(names[0])" : "its layouts are \(names.joined(separator: ", "))"
+            // At most 20 names: a file may hold 100,000 layouts.
+            let all = parsed.layoutNames
+            let names = all.prefix(RunCommand.listedLayouts).map { "'\($0)'" }.joined(separator: ", ")
+            let more = all.count > RunCommand.listedLayouts ? " and \(all.count - RunCommand.listedLayouts) more" : ""
+            let has = all.count == 1 ? "its only layout is \(names)" : "its layouts are \(names)\(more)"
             return cli.usageError("'\(source.name)' has no layout '\(layoutName)': \(has)", command: "run")
         }
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)
@@ -155,17 +161,43 @@ extension RunCommand {
         return ["json", "csv", "swift", "svg", "html"].contains(ext) ? ext : "table"
     }
 
-    /// `count` finite numbers separated by commas ("0,120"), or nil.
+    /// `count` finite numbers separated by commas ("0,120"), each a plain decimal, or nil.
     static func numbers(_ text: String, count: Int) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == count else { return nil }
         var out: [Double] = []
         for p in parts {
-            let t = p.trimmingCharacters(in: " ")
-            guard let d = Double(t), d.isFinite else { return nil }
+            guard let d = decimal(p.trimmingCharacters(in: " ")) else { return nil }
             out.append(d)
         }
         return out
+    }
+
+    /// A finite plain decimal number, or nil: an optional sign, digits with at most one '.' (`1.`,
+    /// `.5`, not `.`), an optional exponent (`1e3`, `2.5E-2`). `Double(String)` alone also
+    /// reads hexadecimal (`0x10`), `inf` and `nan`, which no option means.
+    static func decimal<S: StringProtocol>(_ text: S) -> Double? {
+        let s = Array(text.utf8)
+        var k = 0
+        func digits() -> Int {
+            let start = k
+            while k < s.count, s[k] >= UInt8(ascii: "0"), s[k] <= UInt8(ascii: "9") { k += 1 }
+            return k - start
+        }
+        if k < s.count, s[k] == UInt8(ascii: "+") || s[k] == UInt8(ascii: "-") { k += 1 }
+        var mantissa = digits()
+        if k < s.count, s[k] == UInt8(ascii: ".") {
+            k += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return nil }
+        if k < s.count, s[k] == UInt8(ascii: "e") || s[k] == UInt8(ascii: "E") {
+            k += 1
+            if k < s.count, s[k] == UInt8(ascii: "+") || s[k] == UInt8(ascii: "-") { k += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard k == s.count, let d = Double(String(text)), d.isFinite else { return nil }
+        return d
     }
 }
 

@@ -74,8 +74,15 @@ package enum TableDiff {
 
     /// Every difference, in A's order (B's extra elements after each layout's). When each table
     /// holds exactly one layout they are compared whatever their names; otherwise layouts are
-    /// matched by name.
+    /// matched by name. A layout without elements equals one that is absent (csv has no row for
+    /// it): when the other table has no layout of its name it is left out, before the counting.
     package static func compare(_ a: [ReadLayout], _ b: [ReadLayout], tolerance: Double = defaultTolerance) -> [TableDifference] {
+        var a = a, b = b
+        if !(a.count == 1 && b.count == 1) {
+            let namesA = Set(a.map(\.name)), namesB = Set(b.map(\.name))
+            a.removeAll { $0.elements.isEmpty && !namesB.contains($0.name) }
+            b.removeAll { $0.elements.isEmpty && !namesA.contains($0.name) }
+        }
         var out: [TableDifference] = []
         var pairs: [(ReadLayout, ReadLayout)] = []
         if a.count == 1 && b.count == 1 {

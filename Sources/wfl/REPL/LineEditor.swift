@@ -17,6 +17,9 @@ enum LineInput: Equatable {
 struct PipeReader {
     private var buffer: [UInt8] = []
     private var atEnd = false
+    /// The errno of a read that failed (standard input is a directory, an I/O error): the input
+    /// ends there.
+    private(set) var failure: Int32? = nil
 
     mutating func read() -> LineInput {
         while true {
@@ -34,7 +37,11 @@ struct PipeReader {
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes { readBytes(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                failure = code
+            }
             if n <= 0 { atEnd = true } else { buffer += chunk[0..<n] }
         }
     }

@@ -13,7 +13,8 @@ import Darwin
 /// between sessions (`HistoryFile`). Otherwise lines are read as they come and only results are
 /// printed, one per entry; the exit status is
 /// then 65 when an entry had errors (74 when a file could not be read or written), so that
-/// `wfl repl < script` can be used in scripts.
+/// `wfl repl < script` can be used in scripts. Standard input that cannot be read (a directory)
+/// ends the session with 74.
 struct ReplCommand {
     let cli: CLI
 
@@ -81,6 +82,12 @@ final class Repl {
             case .interrupted:
                 pending = []
             case .end:
+                if let code = pipe.failure {
+                    // The rest of the input was never read: 74 whatever came before.
+                    writeErr("wfl: cannot read standard input: \(errorText(code))\n")
+                    status = Exit.ioError
+                    break reading
+                }
                 // An entry still open at the end: its errors say what is missing.
                 if !pending.isEmpty { show(session.enter(pending.joined(separator: "\n"))) }
                 break reading
