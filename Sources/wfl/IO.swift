@@ -126,6 +126,12 @@ func readAll(fd: Int32, path: String) -> Result<[UInt8], ReadError> {
 /// - Anything else that is not a directory (a device such as /dev/null, a FIFO) is opened and
 ///   written as it is: renaming a file over it would replace it.
 func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
+    writeWhole(path) { fd in writeBytes(fd, bytes) }
+}
+
+/// `writeWhole` for output made as it is written: `body` writes everything to the descriptor it
+/// is given and returns the errno of a failed write, or nil. The output is never held whole.
+func writeWhole(_ path: String, _ body: (Int32) -> Int32?) -> String? {
     func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
     // What the path names, through every link: the kernel follows the links that name no path
     // (`/dev/stdout` on a pipe is `/proc/self/fd/1`, a link to `pipe:[...]`).
@@ -135,7 +141,7 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
         case S_IFREG: break
         case S_IFDIR: return why(errorText(EISDIR))
         case S_IFSOCK: return why("it is a socket, not a file")
-        default: return writeInPlace(path, bytes).map(why)
+        default: return writeInPlace(path, body).map(why)
         }
     }
     let target: String
@@ -151,7 +157,7 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
         case S_IFREG: break
         case S_IFDIR: return why(errorText(EISDIR))
         case S_IFSOCK: return why("it is a socket, not a file")
-        default: return writeInPlace(target, bytes).map(why)
+        default: return writeInPlace(target, body).map(why)
         }
     }
     let slash = target.lastIndex(of: "/")
@@ -164,7 +170,7 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
     }
     // From here until the file is renamed or removed, SIGINT, SIGTERM and SIGHUP remove it.
     defer { TemporaryFile.finish() }
-    var failure = writeBytes(fd, bytes).map(errorText)
+    var failure = body(fd).map(errorText)
     if exists {
         // The owner first: changing it clears the set-user-ID and set-group-ID bits. Those bits
         // are kept only with the owner, so no one else's file becomes theirs to run as them.
@@ -219,10 +225,10 @@ struct Errno: Error {
 
 /// Writes into a device or FIFO as it stands: opened for writing only, never created or
 /// truncated. Opening a FIFO waits for its reader, as the shell's `>` does.
-func writeInPlace(_ path: String, _ bytes: [UInt8]) -> String? {
+func writeInPlace(_ path: String, _ body: (Int32) -> Int32?) -> String? {
     let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
     if fd < 0 { return errorText(errno) }
-    var failure = writeBytes(fd, bytes).map(errorText)
+    var failure = body(fd).map(errorText)
     if close(fd) != 0, failure == nil { failure = errorText(errno) }
     return failure
 }

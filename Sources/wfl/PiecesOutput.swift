@@ -6,31 +6,30 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes json or csv output formatted on two threads: the main thread formats the even pieces
-/// and a second thread the odd ones, each into its own reused buffer; the pieces are written in
-/// order, in large blocks, to standard output (or collected for `-o`). The bytes are those of
-/// `JSONFormat.format` / `CSVFormat.format` (OutputPiecesTests).
-func emitPieces(_ pieces: OutputPieces, collect: Bool) -> [UInt8] {
-    var collected: [UInt8] = []
+/// Writes json, csv or table output formatted on two threads: the main thread formats the even
+/// pieces and a second thread the odd ones, each into its own reused buffer; the pieces are
+/// written in order, in large blocks, to standard output. The bytes are those of
+/// `JSONFormat.format` / `CSVFormat.format` / `TableFormat.format` (OutputPiecesTests).
+func emitPieces(_ pieces: OutputPieces) {
+    flushOutput()
+    _ = emitPieces(pieces) { bytes in
+        writeAll(STDOUT_FILENO, bytes)
+        return nil
+    }
+}
+
+/// The same into the file descriptor `fd` (for `-o`, the temporary file of `writeWhole`): the
+/// output is written as it is made, never held whole (1.3 GB of json at 10,000,000 items). Returns
+/// the errno of a failed write, or nil.
+func emitPieces(_ pieces: OutputPieces, to fd: Int32) -> Int32? {
+    emitPieces(pieces) { bytes in writeBytes(fd, bytes) }
+}
+
+/// Formats the pieces in order, two at a time, handing each piece's bytes to `deliver`; stops at
+/// the first failure `deliver` returns.
+func emitPieces(_ pieces: OutputPieces, deliver: ([UInt8]) -> Int32?) -> Int32? {
     var mine = ByteWriter(capacity: 1 << 22)
     let other = PieceJob(pieces)
-    // For -o, the whole output is kept: its size is guessed from the first rows, so that it is
-    // allocated once and not copied as it doubles (at 10,000,000 json rows, 1.3 GB: the doubling
-    // touched twice the memory and took most of the time).
-    var rowsSeen = 0
-    let totalRows = pieces.totalRows
-    func deliver(_ bytes: [UInt8]) {
-        if collect {
-            if collected.capacity < collected.count + bytes.count, rowsSeen > 0, rowsSeen < totalRows {
-                let perRow = Double(collected.count + bytes.count) / Double(rowsSeen)
-                collected.reserveCapacity(Int(perRow * Double(totalRows) * 1.05) + bytes.count)
-            }
-            collected.append(contentsOf: bytes)
-        } else {
-            writeAll(STDOUT_FILENO, bytes)
-        }
-    }
-    if !collect { flushOutput() }
     var k = 0
     while k < pieces.count {
         // Piece k here, piece k + 1 on the other thread (when the pieces are worth a thread).
@@ -40,12 +39,11 @@ func emitPieces(_ pieces: OutputPieces, collect: Bool) -> [UInt8] {
         pieces.write(k, into: &mine)
         if pair && thread == nil { other.runHere(k + 1) }
         if let thread { other.join(thread) }
-        rowsSeen += pieces.rows(k) + (pair ? pieces.rows(k + 1) : 0)
-        deliver(mine.bytes)
-        if pair { deliver(other.writer.bytes) }
+        if let failure = deliver(mine.bytes) { return failure }
+        if pair, let failure = deliver(other.writer.bytes) { return failure }
         k += 2
     }
-    return collected
+    return nil
 }
 
 /// The second thread's piece and its buffer.

@@ -118,9 +118,12 @@ struct RunCommand {
         // json, csv and table: formatted into bytes on two threads and written in large blocks.
         if format == "json" || format == "csv" || format == "table" {
             let pieces = format == "json" ? JSONFormat.pieces(tables) : format == "csv" ? CSVFormat.pieces(tables) : TableFormat.pieces(tables)
-            let toFile = output != nil && output != "-"
-            let bytes = emitPieces(pieces, collect: toFile)
-            if toFile, let output, let message = writeWhole(output, bytes) {
+            guard let output, output != "-" else {
+                emitPieces(pieces)
+                return Exit.ok
+            }
+            // Written into the temporary file as it is formatted, never held whole.
+            if let message = writeWhole(output, { fd in emitPieces(pieces, to: fd) }) {
                 writeErr("wfl: \(message)\n")
                 return Exit.ioError
             }

@@ -21,15 +21,6 @@ public struct OutputPieces {
     /// How many pieces there are.
     public var count: Int { pieces.count }
 
-    /// How many element rows piece `k` holds (0 for text).
-    public func rows(_ k: Int) -> Int {
-        if case .rows(_, let range) = pieces[k] { return range.count }
-        return 0
-    }
-
-    /// How many element rows all the pieces hold.
-    public var totalRows: Int { tables.reduce(0) { $0 + $1.elements.count } }
-
     /// Appends piece `k` to `w`.
     public func write(_ k: Int, into w: inout ByteWriter) {
         switch pieces[k] {
