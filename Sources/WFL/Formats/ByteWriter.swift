@@ -4,9 +4,9 @@
 
 /// A growable byte buffer with the formatting of CLI.md's numbers. Reuse one (`removeAll`) to keep
 /// its storage and its cache of formatted doubles.
-public struct ByteWriter {
+package struct ByteWriter {
     /// What has been written.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Doubles whose shortest digits took the slow path, by bit pattern (direct-mapped): a lane
     /// width or a column's x repeats on every row.
     var cacheKeys: [UInt64] = []
@@ -14,29 +14,29 @@ public struct ByteWriter {
     static let cacheSlots = 1024
     static let cacheWidth = 32
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     /// Empties the buffer, keeping its storage.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
-    @inline(__always) public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    @inline(__always) package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// Appends ASCII or UTF-8 text.
-    @inline(__always) public mutating func append(_ text: StaticString) {
+    @inline(__always) package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a `String`'s UTF-8. Labelled, so that a literal takes the `StaticString` overload
     /// instead of becoming a `String` on every row.
-    public mutating func append(string text: String) { bytes.append(contentsOf: text.utf8) }
+    package mutating func append(string text: String) { bytes.append(contentsOf: text.utf8) }
 
-    public mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
+    package mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
     /// Appends bytes from a buffer (a table row laid out in place).
     @inline(__always) mutating func append(buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 
     /// A whole number in decimal.
-    @inline(__always) public mutating func append(_ n: Int) {
+    @inline(__always) package mutating func append(_ n: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
             let k = ByteWriter.digits(n, into: buf.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(start: buf.baseAddress! + 24 - k, count: k))
@@ -60,7 +60,7 @@ public struct ByteWriter {
     }
 
     /// A double as CLI.md prints it (`NumberFormat.format`).
-    @inline(__always) public mutating func append(number v: Double) {
+    @inline(__always) package mutating func append(number v: Double) {
         // Whole numbers below 1e15: their digits (the common case).
         if v == v.rounded(.towardZero), Swift.abs(v) < 1e15 {
             append(Int(v)) // -0 gives 0
@@ -77,7 +77,7 @@ public struct ByteWriter {
 
     /// A double for people (`NumberFormat.forPeople`): rounded to 3 decimals, trailing zeros
     /// dropped, `-0` as `0`. Thousandths as an integer: no search for shortest digits.
-    @inline(__always) public mutating func append(roundedNumber v: Double) {
+    @inline(__always) package mutating func append(roundedNumber v: Double) {
         guard Swift.abs(v) < ByteWriter.roundingLimit else { // also NaN and the infinities
             append(number: v)
             return
@@ -383,5 +383,5 @@ public struct ByteWriter {
     }
 
     /// A JSON string literal (`JSONFormat.quote`).
-    public mutating func append(jsonString s: String) { append(string: JSONFormat.quote(s)) }
+    package mutating func append(jsonString s: String) { append(string: JSONFormat.quote(s)) }
 }

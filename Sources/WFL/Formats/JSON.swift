@@ -7,14 +7,14 @@ public enum JSONFormat {
     }
 
     /// The same text as bytes, formatted without a `String` per row.
-    public static func bytes(_ tables: [AttributeTable]) -> [UInt8] {
+    package static func bytes(_ tables: [AttributeTable]) -> [UInt8] {
         var w = ByteWriter()
         pieces(tables).writeAll(into: &w)
         return w.bytes
     }
 
     /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
-    public static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -2,7 +2,7 @@
 /// `Number::toString`, the shortest form that reads back to the same double (`10`, not `10.0`;
 /// `1e+21`, `1e-7`), and `-0` as `0`. For people (`table`, the pictures, the REPL's values):
 /// rounded to 3 decimals first (`forPeople`), within the 0.001 that `==` allows.
-public enum NumberFormat {
+package enum NumberFormat {
     /// The exact text: the shortest form that reads back to the same double.
     public static func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
@@ -15,7 +15,7 @@ public enum NumberFormat {
     /// The text for people: `value` rounded to 3 decimals (halves away from zero), trailing zeros
     /// dropped, `-0` as `0`: `2254.9999999999995` shows as `2255`, `1724.7420000000002` as
     /// `1724.742`. Equal to `referenceForPeople` (NumberFormatTests).
-    public static func forPeople(_ value: Double) -> String {
+    package static func forPeople(_ value: Double) -> String {
         var w = ByteWriter()
         w.append(roundedNumber: value)
         return String(decoding: w.bytes, as: UTF8.self)
@@ -80,7 +80,7 @@ public enum NumberFormat {
 extension Value {
     /// The value as the REPL shows it to people: as `description`, numbers rounded to 3 decimals
     /// (`NumberFormat.forPeople`): `[1724.742, 2255]`.
-    public var descriptionForPeople: String {
+    package var descriptionForPeople: String {
         switch self {
         case .number(let d): return NumberFormat.forPeople(d)
         case .list(let xs): return "[" + xs.map(\.descriptionForPeople).joined(separator: ", ") + "]"

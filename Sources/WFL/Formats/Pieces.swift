@@ -3,7 +3,7 @@
 /// are exactly `JSONFormat.format` / `CSVFormat.format` / `TableFormat.format`; being
 /// independent, pieces can be formatted on several threads (the `wfl` command does, on two) and
 /// written in large blocks.
-public struct OutputPieces {
+package struct OutputPieces {
     enum Piece {
         case text([UInt8])
         case rows(table: Int, Range<Int>)
@@ -19,10 +19,10 @@ public struct OutputPieces {
     let columnWidths: [[Int]]
 
     /// How many pieces there are.
-    public var count: Int { pieces.count }
+    package var count: Int { pieces.count }
 
     /// Appends piece `k` to `w`.
-    public func write(_ k: Int, into w: inout ByteWriter) {
+    package func write(_ k: Int, into w: inout ByteWriter) {
         switch pieces[k] {
         case .text(let bytes):
             w.append(contentsOf: bytes)
@@ -40,7 +40,7 @@ public struct OutputPieces {
     }
 
     /// Appends every piece, in order.
-    public func writeAll(into w: inout ByteWriter) {
+    package func writeAll(into w: inout ByteWriter) {
         for k in 0..<count { write(k, into: &w) }
     }
 
@@ -74,7 +74,7 @@ public struct OutputPieces {
 
 extension JSONFormat {
     /// The json output in pieces (`OutputPieces`).
-    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+    package static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
         let f = NumberFormat.format
         return OutputPieces(tables, kind: .json, rowsPerPiece: rowsPerPiece) { text, rows in
             text("{\n  \"layouts\": [")
@@ -124,7 +124,7 @@ extension JSONFormat {
 
 extension CSVFormat {
     /// The csv output in pieces (`OutputPieces`).
-    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+    package static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
         OutputPieces(tables, kind: .csv, rowsPerPiece: rowsPerPiece, csvNames: tables.map { Array((field($0.name) + ",").utf8) }) { text, rows in
             text(headerRow + "\n")
             for k in tables.indices { rows(k) }
@@ -158,7 +158,7 @@ extension CSVFormat {
 extension TableFormat {
     /// The table output in pieces (`OutputPieces`): the column widths come from a first pass over
     /// the numbers, so rows can be written independently.
-    public static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
+    package static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
         let widths = tables.map(TableFormat.widths)
         return OutputPieces(tables, kind: .table, rowsPerPiece: rowsPerPiece, columnWidths: widths) { text, rows in
             for (k, t) in tables.enumerated() {

@@ -24,9 +24,9 @@
 /// The file needs only Foundation (which has CGRect on Linux too).
 public enum SwiftFormat {
     /// `UICollectionView.elementKindSectionHeader`, spelled as its string value.
-    public static let headerKind = "UICollectionElementKindSectionHeader"
+    package static let headerKind = "UICollectionElementKindSectionHeader"
     /// `UICollectionView.elementKindSectionFooter`, spelled as its string value.
-    public static let footerKind = "UICollectionElementKindSectionFooter"
+    package static let footerKind = "UICollectionElementKindSectionFooter"
 
     /// The Swift file for `tables`, evaluated from the file `sourceName`; `command` is how to
     /// make it again, for the header comment.
@@ -80,7 +80,7 @@ public enum SwiftFormat {
     /// A layout's name made a Swift type name: words of letters and digits, each capitalised,
     /// joined, and `Layout` after them (`feed` gives `FeedLayout`, `"my feed"` `MyFeedLayout`,
     /// `store-layout` `StoreLayout`); `_` before a leading digit.
-    public static func typeName(for layoutName: String) -> String {
+    package static func typeName(for layoutName: String) -> String {
         var words: [String] = []
         var word = ""
         for u in layoutName.unicodeScalars {

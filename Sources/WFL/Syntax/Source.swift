@@ -117,15 +117,15 @@ public struct SourceFile: Sendable {
 
 /// Lines and columns of many offsets, for printers that give a position to every token or node:
 /// a long line is measured once, not once per offset on it.
-public struct PositionCache {
+package struct PositionCache {
     let file: SourceFile
     private var tables: [Int: [Int32]] = [:]
 
-    public init(_ file: SourceFile) {
+    package init(_ file: SourceFile) {
         self.file = file
     }
 
-    public mutating func position(of offset: Int) -> Position {
+    package mutating func position(of offset: Int) -> Position {
         let line = file.lineIndex(of: offset)
         let start = file.lineStart(line)
         let end = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] : file.bytes.count

@@ -5,9 +5,9 @@ public enum ASCIIPicture {
     /// Columns when the caller has no terminal to measure.
     public static let defaultColumns = 80
     /// The narrowest picture drawn; a smaller width is raised to this.
-    public static let minimumColumns = 20
+    package static let minimumColumns = 20
     /// The most rows a picture takes; taller viewports are cut here, with a note.
-    public static let maximumRows = 400
+    package static let maximumRows = 400
 
     /// The pictures of several layouts, separated by a blank line: each viewport at `offset`, or
     /// the rect when one is given.
@@ -22,7 +22,7 @@ public enum ASCIIPicture {
     /// A terminal cell is taken to be twice as tall as it is wide. With `rows`, the picture takes at
     /// most that many lines of a terminal `columns` wide (title and counts included, wrapped; the
     /// frame at least 4 lines inside): a taller one is drawn narrower.
-    public static func draw(_ table: AttributeTable, offset: Offset = .zero, rect: Frame? = nil,
+    package static func draw(_ table: AttributeTable, offset: Offset = .zero, rect: Frame? = nil,
                             columns: Int = defaultColumns, rows: Int? = nil) -> String {
         let f = NumberFormat.forPeople
         let cols = Swift.max(columns, minimumColumns)

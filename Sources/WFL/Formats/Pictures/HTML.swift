@@ -10,7 +10,7 @@
 public enum HTMLFormat {
     /// The number of intervals between the offsets a slider steps through (49 offsets, plus the
     /// offset asked for when it is not one of them).
-    public static let sliderSteps = 48
+    package static let sliderSteps = 48
 
     /// The page for `tables` at `offset` (the slider starts there); with `rect`, only the elements
     /// overlapping the rect at that offset.

@@ -3,30 +3,30 @@
 
 /// The part of a layout one picture draws: the frames at the offset, cut to a rect or to the first
 /// screenfuls when the layout is too large to draw whole.
-public struct PictureScope: Sendable {
+package struct PictureScope: Sendable {
     /// The table at the offset holding only the drawn elements, in table order.
-    public var table: AttributeTable
+    package var table: AttributeTable
     /// For each drawn element, its index in the full table.
-    public var indices: [Int]
+    package var indices: [Int]
     /// The region the picture shows, in layout coordinates.
-    public var region: Frame
+    package var region: Frame
     /// The viewport at the offset: the container's size at the scroll offset.
-    public var viewport: Frame
+    package var viewport: Frame
     /// The number of elements of the whole layout.
-    public var total: Int
+    package var total: Int
     /// Set when the layout was cut to its first screenfuls: where the drawing stops along the
     /// scroll axis.
-    public var cutoff: Double?
+    package var cutoff: Double?
     /// True when only a rect (`--rect`) is drawn.
-    public var isRect: Bool
+    package var isRect: Bool
 
     /// Elements of the layout that the picture leaves out.
-    public var omitted: Int { total - indices.count }
+    package var omitted: Int { total - indices.count }
 
     /// The elements `table` draws at `offset`: those overlapping `rect` when one is given; otherwise
     /// all of them, or, above `limit` elements, those that start within the first whole screenfuls
     /// along the scroll axis (at least the first `limit` by their start).
-    public init(_ t: AttributeTable, offset: Offset, rect: Frame?, limit: Int) {
+    package init(_ t: AttributeTable, offset: Offset, rect: Frame?, limit: Int) {
         total = t.elements.count
         viewport = Frame(x: offset.x, y: offset.y, width: t.containerWidth, height: t.containerHeight)
         isRect = rect != nil
@@ -81,9 +81,9 @@ extension Frame {
 }
 
 /// Labels and text helpers of the pictures.
-public enum PictureText {
+package enum PictureText {
     /// An element's label: `s.i` for a cell, `header s` or `footer s`.
-    public static func label(_ e: Element) -> String {
+    package static func label(_ e: Element) -> String {
         switch e.kind {
         case .cell: return "\(e.section).\(e.item ?? 0)"
         case .header: return "header \(e.section)"
@@ -92,7 +92,7 @@ public enum PictureText {
     }
 
     /// Text escaped for XML and HTML content and attribute values.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
@@ -110,7 +110,7 @@ public enum PictureText {
     }
 
     /// A number rounded to `places` decimals, printed as NumberFormat prints numbers.
-    public static func rounded(_ v: Double, _ places: Int = 2) -> String {
+    package static func rounded(_ v: Double, _ places: Int = 2) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return NumberFormat.format((v * scale).rounded() / scale)
