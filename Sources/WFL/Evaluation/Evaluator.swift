@@ -66,12 +66,20 @@ package final class Program {
         compiler = Compiler(bindings: tree.bindings)
         Program.collect(tree.statements, into: file, compiler: compiler)
         hasLayoutBlocks = !file.layouts.isEmpty
+        layoutNames = hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
+        var index: [String: Int] = [:]
+        index.reserveCapacity(layoutNames.count)
+        for (k, name) in layoutNames.enumerated() where index[name] == nil { index[name] = k }
+        layoutIndex = index
     }
 
-    /// The names of the file's layouts, in order.
-    package var layoutNames: [String] {
-        hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
-    }
+    /// The names of the file's layouts, in order; computed once, as a file may have many layouts.
+    package let layoutNames: [String]
+    /// Each layout name's position in `layoutNames` (the first, should two be alike).
+    let layoutIndex: [String: Int]
+
+    /// The position of the layout named `name` in `layoutNames`.
+    package func layoutIndex(named name: String) -> Int? { layoutIndex[name] }
 
     /// `feed.wfl` gives `feed`; standard input gives `stdin`.
     static func stem(_ path: String) -> String {
@@ -216,7 +224,7 @@ package final class Program {
 
     /// Makes a resolved layout: layout settings, then each section's, then the item rules.
     package func resolve(layoutNamed name: String) -> Result<ResolvedLayout, LayoutFailure>? {
-        guard let k = layoutNames.firstIndex(of: name) else { return nil }
+        guard let k = layoutIndex[name] else { return nil }
         return resolve(hasLayoutBlocks ? file.layouts[k] : nil, name: name)
     }
 
