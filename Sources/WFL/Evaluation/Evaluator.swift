@@ -168,18 +168,38 @@ package final class Program {
     // MARK: - Evaluating
 
     /// Evaluates every layout, or only `only`.
+    ///
+    /// Every layout is resolved before any is run, so the item limit, which counts the layouts
+    /// evaluated together, is checked before a table is allocated (docs/DECISIONS.md). Once a
+    /// layout passes it the layouts after it are resolved for their own errors, not counted, and
+    /// no layout is run: the file has an error, and its tables would not be shown.
     package func evaluate(only: String? = nil) -> Evaluation {
         var tables: [AttributeTable] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
+        var resolved: [Result<ResolvedLayout, LayoutFailure>] = []
+        // The items of the layouts resolved so far; nil once the limit has been passed.
+        var items: Int? = 0
         for (k, layout) in layouts.enumerated() {
             let name = layoutNames[k]
             if let only, only != name { continue }
-            switch resolve(layout, name: name) {
+            let r = resolve(layout, name: name, itemsBefore: items)
+            switch r {
+            case .success(let l):
+                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.items } }
+            case .failure(let f):
+                if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
+            }
+            resolved.append(r)
+        }
+        // The diagnostics a layout at a time, as when each was run as soon as it was resolved.
+        for r in resolved {
+            switch r {
             case .failure(let f):
                 diagnostics += f.diagnostics
-            case .success(let resolved):
-                switch run(resolved, warnings: &diagnostics) {
+            case .success(let layout):
+                guard items != nil else { continue }
+                switch run(layout, warnings: &diagnostics) {
                 case .success(let t): tables.append(t)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
@@ -228,8 +248,8 @@ package final class Program {
         return resolve(hasLayoutBlocks ? file.layouts[k] : nil, name: name)
     }
 
-    func resolve(_ layout: BlockRecord?, name: String) -> Result<ResolvedLayout, LayoutFailure> {
-        var r = Resolver(program: self, layout: layout, name: name)
+    func resolve(_ layout: BlockRecord?, name: String, itemsBefore: Int? = 0) -> Result<ResolvedLayout, LayoutFailure> {
+        var r = Resolver(program: self, layout: layout, name: name, itemsBefore: itemsBefore)
         return r.resolve()
     }
 }
