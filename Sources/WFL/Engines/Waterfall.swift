@@ -163,6 +163,9 @@ package enum Waterfall {
         }
 
         let needsMachine = spanRule != nil || !lengths.plain
+        // Step 5's working space for runs of k > 1 lanes under `order shortest`.
+        let runScratch = UnsafeMutablePointer<Double>.allocate(capacity: spanRule != nil && sec.order == .shortest ? C : 0)
+        defer { runScratch.deallocate() }
         for i in start..<range.upperBound {
             if needsMachine { m.beginItem(i, section: s, settingI: !lengths.lazyVars) }
             // 4. k = span(i): 1 by default, capped at C.
@@ -178,7 +181,7 @@ package enum Waterfall {
                 k = v >= Double(C) ? C : Int(v)
             }
             // 5. Choose the first lane c of a run of k neighbouring lanes (by `order`).
-            let c = sec.order.firstLane(item: i, span: k, next: next, lanes: C)
+            let c = sec.order.firstLane(item: i, span: k, next: next, lanes: C, scratch: runScratch)
             // 6. y = max(next[c ..< c+k]).
             var y = next[c]
             if k > 1 { for lane in (c + 1)..<(c + k) where next[lane] > y { y = next[lane] } }

@@ -4,29 +4,91 @@
 
 extension LaneOrder {
     /// 5. The first lane c of the run of k neighbouring lanes that item `i` goes in, with `next`
-    /// (C lanes) where each lane's next item would go.
+    /// (C lanes) where each lane's next item would go; `scratch` (C doubles) for `shortestRun`.
     @inline(__always)
-    func firstLane(item i: Int, span k: Int, next: UnsafeMutablePointer<Double>, lanes C: Int) -> Int {
+    func firstLane(item i: Int, span k: Int, next: UnsafeMutablePointer<Double>, lanes C: Int,
+                   scratch: UnsafeMutablePointer<Double>) -> Int {
         switch self {
         case .shortest:
             if k == 1 { return LaneOrder.shortestLane(next, C).lane }
-            // The run whose largest next is smallest; ties: the smallest c.
-            var c = 0
-            var best = Double.infinity
-            for start in 0...(C - k) {
-                var runMax = next[start]
-                for lane in (start + 1)..<(start + k) where next[lane] > runMax { runMax = next[lane] }
-                if runMax < best {
-                    best = runMax
-                    c = start
-                }
-            }
-            return c
+            // Few windows or short ones: the plain scan costs no more than two passes.
+            if (C - k + 1) * (k - 1) <= 2 * C { return LaneOrder.shortestRunScan(next, C, k) }
+            return LaneOrder.shortestRun(next, C, k, scratch: scratch)
         case .leftToRight:
             return Swift.min(i % C, C - k)
         case .rightToLeft:
             return Swift.min(C - 1 - (i % C), C - k)
         }
+    }
+
+    /// The first lane of the run of k lanes whose largest `next` is smallest; ties (exactly equal
+    /// doubles): the smallest. Every window's largest next, one window after another: (C - k + 1)
+    /// * k steps. The plain twin of `shortestRun`.
+    static func shortestRunScan(_ next: UnsafeMutablePointer<Double>, _ C: Int, _ k: Int) -> Int {
+        var c = 0
+        var best = Double.infinity
+        for start in 0...(C - k) {
+            var runMax = next[start]
+            for lane in (start + 1)..<(start + k) where next[lane] > runMax { runMax = next[lane] }
+            if runMax < best {
+                best = runMax
+                c = start
+            }
+        }
+        return c
+    }
+
+    /// The same choice as `shortestRunScan` in about 2C steps whatever k is (van Herk and
+    /// Gil-Werman): cut the lanes into blocks of k from lane 0; a window of k lanes is the end of
+    /// one block and the start of the next, so its largest next is the larger of the block's
+    /// suffix maximum at its first lane and the next block's prefix maximum at its last. A
+    /// maximum is one of the doubles compared, so every window's value is the scan's exactly, and
+    /// windows are taken in the same order with the same strict `<`.
+    static func shortestRun(_ next: UnsafeMutablePointer<Double>, _ C: Int, _ k: Int, scratch suffix: UnsafeMutablePointer<Double>) -> Int {
+        // suffix[j] = max(next[j ... the last lane of j's block]).
+        var j = C - 1
+        var toBlockStart = j % k
+        var running = next[j]
+        suffix[j] = running
+        while j > 0 {
+            j -= 1
+            if toBlockStart == 0 {
+                toBlockStart = k - 1
+                running = next[j]
+            } else {
+                toBlockStart -= 1
+                let v = next[j]
+                if v > running { running = v }
+            }
+            suffix[j] = running
+        }
+        // The window at c ends at lane e = c + k - 1; prefix = max(next[e's block start ... e]).
+        var c = 0
+        var best = Double.infinity
+        var prefix = -Double.infinity
+        var fromBlockStart = 0
+        // The prefix maxima up to the first window's end, lane k - 1 (the first block).
+        for e in 0..<(k - 1) {
+            let v = next[e]
+            if v > prefix { prefix = v }
+        }
+        fromBlockStart = k - 1
+        var e = k - 1
+        while e < C {
+            let v = next[e]
+            if fromBlockStart == 0 { prefix = v } else if v > prefix { prefix = v }
+            let start = e - k + 1
+            let s = suffix[start]
+            let windowMax = s > prefix ? s : prefix
+            if windowMax < best {
+                best = windowMax
+                c = start
+            }
+            fromBlockStart += 1
+            if fromBlockStart == k { fromBlockStart = 0 }
+            e += 1
+        }
+        return c
     }
 
     /// The lane whose `next` is smallest, and that `next`; ties (exactly equal doubles): the

@@ -66,12 +66,20 @@ package final class Program {
         compiler = Compiler(bindings: tree.bindings)
         Program.collect(tree.statements, into: file, compiler: compiler)
         hasLayoutBlocks = !file.layouts.isEmpty
+        layoutNames = hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
+        var index: [String: Int] = [:]
+        index.reserveCapacity(layoutNames.count)
+        for (k, name) in layoutNames.enumerated() where index[name] == nil { index[name] = k }
+        layoutIndex = index
     }
 
-    /// The names of the file's layouts, in order.
-    package var layoutNames: [String] {
-        hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
-    }
+    /// The names of the file's layouts, in order; computed once, as a file may have many layouts.
+    package let layoutNames: [String]
+    /// Each layout name's position in `layoutNames` (the first, should two be alike).
+    let layoutIndex: [String: Int]
+
+    /// The position of the layout named `name` in `layoutNames`.
+    package func layoutIndex(named name: String) -> Int? { layoutIndex[name] }
 
     /// `feed.wfl` gives `feed`; standard input gives `stdin`.
     static func stem(_ path: String) -> String {
@@ -160,18 +168,38 @@ package final class Program {
     // MARK: - Evaluating
 
     /// Evaluates every layout, or only `only`.
+    ///
+    /// Every layout is resolved before any is run, so the item limit, which counts the layouts
+    /// evaluated together, is checked before a table is allocated (docs/DECISIONS.md). Once a
+    /// layout passes it the layouts after it are resolved for their own errors, not counted, and
+    /// no layout is run: the file has an error, and its tables would not be shown.
     package func evaluate(only: String? = nil) -> Evaluation {
         var tables: [AttributeTable] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
+        var resolved: [Result<ResolvedLayout, LayoutFailure>] = []
+        // The items of the layouts resolved so far; nil once the limit has been passed.
+        var items: Int? = 0
         for (k, layout) in layouts.enumerated() {
             let name = layoutNames[k]
             if let only, only != name { continue }
-            switch resolve(layout, name: name) {
+            let r = resolve(layout, name: name, itemsBefore: items)
+            switch r {
+            case .success(let l):
+                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.items } }
+            case .failure(let f):
+                if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
+            }
+            resolved.append(r)
+        }
+        // The diagnostics a layout at a time, as when each was run as soon as it was resolved.
+        for r in resolved {
+            switch r {
             case .failure(let f):
                 diagnostics += f.diagnostics
-            case .success(let resolved):
-                switch run(resolved, warnings: &diagnostics) {
+            case .success(let layout):
+                guard items != nil else { continue }
+                switch run(layout, warnings: &diagnostics) {
                 case .success(let t): tables.append(t)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
@@ -216,12 +244,12 @@ package final class Program {
 
     /// Makes a resolved layout: layout settings, then each section's, then the item rules.
     package func resolve(layoutNamed name: String) -> Result<ResolvedLayout, LayoutFailure>? {
-        guard let k = layoutNames.firstIndex(of: name) else { return nil }
+        guard let k = layoutIndex[name] else { return nil }
         return resolve(hasLayoutBlocks ? file.layouts[k] : nil, name: name)
     }
 
-    func resolve(_ layout: BlockRecord?, name: String) -> Result<ResolvedLayout, LayoutFailure> {
-        var r = Resolver(program: self, layout: layout, name: name)
+    func resolve(_ layout: BlockRecord?, name: String, itemsBefore: Int? = 0) -> Result<ResolvedLayout, LayoutFailure> {
+        var r = Resolver(program: self, layout: layout, name: name, itemsBefore: itemsBefore)
         return r.resolve()
     }
 }

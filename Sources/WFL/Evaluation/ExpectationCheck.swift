@@ -91,7 +91,7 @@ package struct ExpectationChecker {
     /// Checks the expectations of one layout against its table, in the order they are written
     /// (those in its sections included); with `within`, only those whose statement starts there.
     package func check(layout layoutName: String, table: AttributeTable, within: Span? = nil) -> [ExpectationOutcome] {
-        guard let k = program.layoutNames.firstIndex(of: layoutName) else { return [] }
+        guard let k = program.layoutIndex(named: layoutName) else { return [] }
         let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
         var out: [ExpectationOutcome] = []
         for (e, statement) in Program.allExpects(of: block) {

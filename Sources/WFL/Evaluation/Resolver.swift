@@ -1,22 +1,28 @@
 /// Resolves one layout: applies the cascade, evaluates layout and section settings with their
 /// checks, and compiles the item rules (docs/language.md, "Settings", "Values", "Limits").
 
-/// The most items a layout may have and the most lanes a section may have (docs/language.md, "Limits").
-package let maxItemsPerLayout = 10_000_000
+/// The most items a file may have, all the layouts evaluated together, and the most lanes a section
+/// may have (docs/language.md, "Limits").
+package let maxItemsPerFile = 10_000_000
 package let maxLanes = 1_000
 
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
     let name: String
+    /// The items of the layouts resolved before this one in the same evaluation: the limit counts
+    /// the file, and is checked here, before any table is allocated. nil once the limit has been
+    /// reported for the file (said once).
+    let itemsBefore: Int?
     var diagnostics: [Diagnostic] = []
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
 
-    init(program: Program, layout: BlockRecord?, name: String) {
+    init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0) {
         self.program = program
         self.layout = layout
         self.name = name
+        self.itemsBefore = itemsBefore
     }
 
     var compiler: Compiler { program.compiler }
@@ -187,10 +193,18 @@ struct Resolver {
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
                 totalItems += sec.items
-                if totalItems > maxItemsPerLayout {
+                if totalItems > maxItemsPerFile {
                     let w = lookup(.items, blocks)
                     fail(.error(.tooManyItems, "the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
                                 at: w?.span ?? rec?.keyword ?? Span(0, 0), help: "lower 'items'"))
+                    break
+                }
+                if let itemsBefore, itemsBefore + totalItems > maxItemsPerFile {
+                    let w = lookup(.items, blocks)
+                    fail(.error(.tooManyItems, "with the layout '\(name)' the file has more than 10,000,000 items, the most wfl lays out in one file",
+                                at: w?.span ?? rec?.keyword ?? layout?.keyword ?? Span(0, 0),
+                                notes: [Note("the layouts before it have \(itemsBefore) items, and '\(name)' has \(totalItems) up to this section")],
+                                help: "lower 'items', or lay out fewer layouts at a time"))
                     break
                 }
                 sections.append(sec)
@@ -254,7 +268,7 @@ struct Resolver {
             return r.number(e, w, &m, place: place, what: what, whole: whole, bound: bound) ?? d
         }
         var items = value(.items, "'items'", default: 0, whole: true, &self, &m)
-        if items > Double(maxItemsPerLayout), let w = lookup(.items, blocks) {
+        if items > Double(maxItemsPerFile), let w = lookup(.items, blocks) {
             fail(.error(.tooManyItems, "'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
                         help: "lower 'items'"), key: w.span)
             items = 0

@@ -144,7 +144,9 @@ extension Parser {
     // insetsArgument = side expr { side expr } | expr { expr } ;
     // side = "top" | "left" | "bottom" | "right" ;
     mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
-        if atSideWord(), lookup(nameID(tok)) == nil {
+        // A side word first is the named form even when a `let` has that name: keyword positions
+        // win (docs/language.md); `insets (top)` reads the value.
+        if atSideWord() {
             var args: [Argument] = []
             while atSideWord() {
                 let sideID = nameID(tok)
@@ -156,11 +158,14 @@ extension Parser {
                     return nil
                 }
                 if atStatementEnd || !canStartExpression {
+                    // A side that is also a visible name: say how to read its value.
+                    let asValue: String? = args.isEmpty && (lookup(sideID) != nil || names.known[Int(sideID)].contains(.variable))
+                        ? "to use the value of '\(side.text)', write it in parentheses: '\(info.name) (\(side.text))'" : nil
                     if atStatementEnd {
                         report(.error(.missingValue, "missing value after '\(side.text)'", at: side.span,
-                                      help: "write, for example, '\(info.name) \(side.text) 10'"))
+                                      help: asValue ?? "write, for example, '\(info.name) \(side.text) 10'"))
                     } else {
-                        reportUnexpected(expected: "a value after '\(side.text)'")
+                        reportUnexpected(expected: "a value after '\(side.text)'", help: asValue)
                     }
                     return nil
                 }
