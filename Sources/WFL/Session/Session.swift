@@ -465,8 +465,10 @@ package final class Session {
         guard let program = run.program else { return ("", "") }
         var lines = "", diagnostics: [Diagnostic] = []
         let checker = ExpectationChecker(program: program)
+        // Layout names are unique in a file: one look-up per layout, not a search.
+        let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for name in program.layoutNames {
-            guard let table = tables.first(where: { $0.name == name }) else { continue }
+            guard let table = byName[name] else { continue }
             for outcome in checker.check(layout: name, table: table, within: Span(c.base, c.base + c.length)) {
                 let label = outcome.label.map { " ('\($0)')" } ?? ""
                 switch outcome.verdict {
