@@ -50,3 +50,55 @@ final class FrontEndHardeningTests: XCTestCase {
         XCTAssertEqual(ds.first?.help.map(\.description), [], "one scalar, not '3 of them in a row'")
     }
 }
+
+/// Tokens as long as a file can hold: a token used to keep 25 bits of its length, so a 40 MB
+/// comment lost 8 MB in `wfl fmt -w`, a longer string stopped `fmt`, and a long name was cut.
+final class LongTokenTests: XCTestCase {
+    func testATokenKeepsAnyLengthAFileCanHold() {
+        for (start, length) in [(0, 0), (5, 1), (7, (1 << 25) - 1), (7, 1 << 25), (3, 40_000_000), (0, 64 << 20),
+                                ((64 << 20) - 1, 1), ((1 << 28) - 1, (1 << 29) - 1), (12_345_678, 50_000_001)] {
+            for kind in [TokenKind.comment, .string, .identifier, .error, .eof] {
+                for space in [false, true] {
+                    let t = Token(kind, start, start + length, spaceBefore: space)
+                    XCTAssertEqual(t.start, start)
+                    XCTAssertEqual(t.end, start + length)
+                    XCTAssertEqual(t.kind, kind)
+                    XCTAssertEqual(t.spaceBefore, space)
+                }
+            }
+        }
+    }
+
+    func testTokensLongerThan32MiBKeepTheirEnd() throws {
+        try Stress.only()
+        let long = 40_000_000
+        let comment = "items 1\n/*" + String(repeating: "c", count: long) + "*/\n"
+        var tokens = Lexer.tokenize(SourceFile(name: "c.wfl", text: comment), keepComments: true).tokens
+        XCTAssertEqual(tokens.first { $0.kind == .comment }?.span, Span(8, 8 + long + 4))
+        tokens = Lexer.tokenize(SourceFile(name: "n.wfl", text: "let " + String(repeating: "n", count: long) + " = 1\n")).tokens
+        XCTAssertEqual(tokens[1].span, Span(4, 4 + long))
+        XCTAssertEqual(tokens[2].kind, .assign)
+    }
+
+    func testFmtKeepsA40MBCommentWhole() throws {
+        try Stress.only()
+        let text = "items 1\n// " + String(repeating: "c", count: 40_000_000) + "\n"
+        guard case .success(let out) = Formatter.format(SourceFile(name: "c.wfl", text: text)) else {
+            return XCTFail("fmt failed")
+        }
+        XCTAssertEqual(out.utf8.count, text.utf8.count)
+        XCTAssertTrue(out == text)
+    }
+
+    func testAStringLongerThan32MiBIsWholeInFmtAndInALayoutName() throws {
+        try Stress.only()
+        let name = String(repeating: "s", count: 34_000_000)
+        let text = "layout \"" + name + "\" {\n  items 1\n}\n"
+        let source = SourceFile(name: "s.wfl", text: text)
+        guard case .success(let out) = Formatter.format(source) else { return XCTFail("fmt failed") }
+        XCTAssertTrue(out == text)
+        let run = Pipeline.run(source)
+        XCTAssertEqual(run.diagnostics.map(\.message), [])
+        XCTAssertEqual(run.tables.first?.name.utf8.count, name.utf8.count)
+    }
+}
