@@ -94,6 +94,18 @@ final class TerminalRenderingTests: XCTestCase {
         XCTAssertTrue(spec.diagnosticText.hasSuffix("s.wfl: 50 more errors, not shown\n"), String(spec.diagnosticText.suffix(100)))
     }
 
+    /// Every command prints a file's diagnostics through the list: `run`, `fmt` and `test` stop
+    /// at a hundred too.
+    func testCommandsPrintAtMostAHundredDiagnostics() throws {
+        let text = "items 1\n" + String(repeating: "colums 3\n", count: 250)
+        for args in [["run", "-"], ["fmt", "-"], ["test", "-"]] {
+            let r = try WFLCommand.run(args, input: Data(text.utf8))
+            XCTAssertEqual(r.status, 65, "\(args)")
+            XCTAssertEqual(r.stderr.components(separatedBy: ": error: ").count - 1, 100, "\(args)")
+            XCTAssertTrue(r.stderr.contains("<stdin>: 150 more errors, not shown\n"), "\(args): \(r.stderr.suffix(300))")
+        }
+    }
+
     /// 20,000 statements on one line of 200 KB: each diagnostic used to decode its whole line
     /// (131 s in a release build). It counts; the time limit only catches a hang.
     func testTwentyThousandDiagnosticsOnOneLongLine() {
