@@ -13,7 +13,8 @@ package struct Lexer {
 
     /// Lexes a whole file. With `keepComments`, comments become `.comment` tokens (for the
     /// formatter); otherwise they are skipped, and a block comment that holds a line break still
-    /// counts as one.
+    /// counts as one. Tokens record offsets up to 256 MiB, four times the largest file wfl reads
+    /// (docs/language.md, "Limits"), which its callers refuse before lexing.
     package static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
         source.bytes.withUnsafeBufferPointer { buf in
             // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
