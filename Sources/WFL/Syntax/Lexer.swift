@@ -13,7 +13,8 @@ package struct Lexer {
 
     /// Lexes a whole file. With `keepComments`, comments become `.comment` tokens (for the
     /// formatter); otherwise they are skipped, and a block comment that holds a line break still
-    /// counts as one.
+    /// counts as one. Tokens record offsets up to 256 MiB, four times the largest file wfl reads
+    /// (docs/language.md, "Limits"), which its callers refuse before lexing.
     package static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
         source.bytes.withUnsafeBufferPointer { buf in
             // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
@@ -163,7 +164,8 @@ package struct Lexer {
             let n = buf.count
             while p < n, isIdentChar(buf[p]) { p += 1 }
             pos = p
-            if pos < buf.count, buf[pos] >= 0x80, UTF8Check.sequenceLength(buf, pos, buf.count) > 0 {
+            // A letter outside ASCII or a bad byte inside a word: one error for the whole word.
+            if pos < buf.count, buf[pos] >= 0x80 {
                 nonASCIIName(start)
                 return
             }
@@ -190,26 +192,48 @@ package struct Lexer {
             }
         }
 
-        /// A name with letters outside ASCII in it: one error for the whole word.
+        /// A name with letters outside ASCII or bytes that are not UTF-8 in it: one error for
+        /// the whole word, about its first bad letter or bytes, so that the rest of the word is
+        /// not read as a name of its own (`let f\u{FFFD}oo` would define nothing and leave 'oo').
         mutating func nonASCIIName(_ start: Int) {
             var firstBad: Int? = nil
+            var firstBadEnd = 0
+            var badUTF8 = false
             while pos < buf.count {
                 let c = buf[pos]
                 if isIdentChar(c) { pos += 1; continue }
                 guard c >= 0x80 else { break }
                 let len = UTF8Check.sequenceLength(buf, pos, buf.count)
-                guard len > 0, isLetterLike(pos, len) else { break }
-                if firstBad == nil { firstBad = pos }
-                pos += len
+                let end: Int
+                if len == 0 {
+                    end = invalidRunEnd(pos)
+                } else if isLetterLike(pos, len) {
+                    end = pos + len
+                } else {
+                    break
+                }
+                if firstBad == nil {
+                    firstBad = pos
+                    firstBadEnd = end
+                    badUTF8 = len == 0
+                }
+                pos = end
             }
-            let bad = firstBad ?? start
-            let badLen = Swift.max(1, UTF8Check.sequenceLength(buf, bad, buf.count))
+            guard let bad = firstBad else {
+                // Only ASCII after all (a word followed by a symbol outside ASCII).
+                emit(keyword(start, pos) ?? .identifier, start, pos)
+                return
+            }
+            if badUTF8 {
+                fail(start, pos, invalidUTF8(bad, firstBadEnd))
+                return
+            }
             let word = text(start, pos)
-            let message: DiagnosticText = bad == start && bad + badLen == pos
+            let message: DiagnosticText = bad == start && firstBadEnd == pos
                 ? "unexpected character '\(word)'"
-                : "invalid character '\(text(bad, bad + badLen))' in the name '\(word)'"
+                : "invalid character '\(text(bad, firstBadEnd))' in the name '\(word)'"
             fail(start, pos, .error(.unexpectedCharacter, message,
-                                    at: Span(bad, bad + badLen),
+                                    at: Span(bad, firstBadEnd),
                                     help: "names use only ASCII letters, digits and '_'"))
         }
 
@@ -217,6 +241,13 @@ package struct Lexer {
         func isLetterLike(_ i: Int, _ len: Int) -> Bool {
             guard let scalar = decode(i, len) else { return false }
             return scalar.properties.isAlphabetic
+        }
+
+        /// True when a letter outside ASCII starts at `i`.
+        func startsLetter(_ i: Int) -> Bool {
+            guard buf[i] >= 0x80 else { return false }
+            let len = UTF8Check.sequenceLength(buf, i, buf.count)
+            return len > 0 && isLetterLike(i, len)
         }
 
         func decode(_ i: Int, _ len: Int) -> Unicode.Scalar? {
@@ -538,6 +569,12 @@ package struct Lexer {
                 let len = UTF8Check.sequenceLength(buf, pos, buf.count)
                 if len == 0 {
                     pos = invalidRunEnd(pos)
+                    // Bad bytes that start a word (`\u{FFFD}foo`, `\u{FFFD}1`) are one error with it.
+                    if pos < buf.count, isIdentChar(buf[pos]) || startsLetter(pos) {
+                        pos = start
+                        nonASCIIName(start)
+                        return
+                    }
                     fail(start, pos, invalidUTF8(start, pos))
                     return
                 }
@@ -566,7 +603,7 @@ package struct Lexer {
             case UInt8(ascii: "#"): help = "comments start with '//'"
             case UInt8(ascii: "'"): help = "strings are written in double quotes: \"...\""
             case UInt8(ascii: "."): help = "numbers are written with a digit on each side of the point, as '0.5'"
-            default: if pos - start > 1 { help = "\(pos - start) of them in a row: is this a text file?" }
+            default: if c < 0x80, pos - start > 1 { help = "\(pos - start) of them in a row: is this a text file?" }
             }
             fail(start, pos, .error(.unexpectedCharacter, "unexpected character \(shown)", at: Span(start, pos), help: help))
         }

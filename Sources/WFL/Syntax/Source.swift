@@ -179,4 +179,41 @@ enum UTF8Check {
     static func sequenceLength(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
         bytes.withUnsafeBufferPointer { sequenceLength($0, i, end) }
     }
+
+    /// The scalar of the valid sequence of `len` bytes at `i`.
+    static func decode(_ bytes: [UInt8], _ i: Int, _ len: Int) -> Unicode.Scalar {
+        var v: UInt32
+        switch len {
+        case 1: return Unicode.Scalar(bytes[i])
+        case 2: v = UInt32(bytes[i] & 0x1F)
+        case 3: v = UInt32(bytes[i] & 0x0F)
+        default: v = UInt32(bytes[i] & 0x07)
+        }
+        for k in 1..<len { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return Unicode.Scalar(v) ?? "\u{FFFD}"
+    }
+
+    /// How many scalars `start..<end` holds, counting no further than `limit`: a bad byte counts
+    /// as one, as `SourceFile.scalarCount` counts it.
+    static func scalarCount(_ bytes: [UInt8], _ start: Int, _ end: Int, atMost limit: Int) -> Int {
+        var n = 0, i = start
+        while i < end, n < limit {
+            i += Swift.max(1, sequenceLength(bytes, i, end))
+            n += 1
+        }
+        return n
+    }
+
+    /// Where the scalar before the one at `p` starts, reading `lineStart..<lineEnd` as the
+    /// renderer decodes it forwards (a bad byte is a scalar of its own). `p` must start a scalar.
+    ///
+    /// A byte that is not a continuation byte always starts a scalar, so the one before `p` is a
+    /// valid sequence that starts at most 3 bytes back and ends at `p`, or else the single byte
+    /// before `p`.
+    static func previousBoundary(_ bytes: [UInt8], _ p: Int, _ lineStart: Int, _ lineEnd: Int) -> Int {
+        var q = p - 1
+        while q > lineStart, q > p - 4, bytes[q] & 0xC0 == 0x80 { q -= 1 }
+        if bytes[q] & 0xC0 != 0x80, sequenceLength(bytes, q, lineEnd) == p - q { return q }
+        return p - 1
+    }
 }

@@ -81,24 +81,30 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
 /// One token: its kind and where it stands. Values (names, numbers, strings) are read from the
 /// source when the parser needs them, so a token stays small.
 package struct Token: Equatable, Sendable {
-    /// 8 bytes a token: the start offset, and the length (25 bits), the kind (6 bits) and
-    /// `spaceBefore` (1 bit) packed in one word, so that the token array of a 10 MB file is
-    /// 22 MB, not 33 MB (fresh memory costs a page fault per 4 KB).
+    /// 8 bytes a token, so that the token array of a 10 MB file is 22 MB, not 33 MB (fresh memory
+    /// costs a page fault per 4 KB): the start offset (28 bits) and the top 4 bits of the length
+    /// in one word; the rest of the length (25 bits), the kind (6 bits) and `spaceBefore` (1 bit)
+    /// in the other. Offsets reach 256 MiB and lengths 512 MiB, beyond any file wfl reads (64 MiB,
+    /// docs/language.md, "Limits"): a comment, a string or a name as long as the file keeps its
+    /// whole length.
     private var _start: UInt32
     private var _packed: UInt32
 
     @inline(__always)
     package init(_ kind: TokenKind, _ start: Int, _ end: Int, spaceBefore: Bool) {
-        _start = UInt32(truncatingIfNeeded: start)
-        let length = UInt32(truncatingIfNeeded: Swift.min(end - start, Token.maxLength))
-        _packed = length << 7 | UInt32(kind.rawValue) << 1 | (spaceBefore ? 1 : 0)
+        let length = UInt32(truncatingIfNeeded: end - start)
+        _start = UInt32(truncatingIfNeeded: start) & Token.startMask | (length >> Token.lowLengthBits) << Token.startBits
+        _packed = (length & Token.lowLengthMask) << 7 | UInt32(kind.rawValue) << 1 | (spaceBefore ? 1 : 0)
     }
 
-    /// The longest length a token records. Only a string, a comment or an error token can be
-    /// longer (a file is at most 64 MiB); such a token's end is clamped, which moves no value:
-    /// strings longer than this are refused by the parser, comments carry no value, and an error's
-    /// diagnostic keeps its own span.
-    static let maxLength = (1 << 25) - 1
+    static let startBits: UInt32 = 28
+    static let startMask: UInt32 = (1 << 28) - 1
+    static let lowLengthBits: UInt32 = 25
+    static let lowLengthMask: UInt32 = (1 << 25) - 1
+    /// The largest offset a token records.
+    static let maxOffset = (1 << 28) - 1
+    /// The longest length a token records.
+    static let maxLength = (1 << 29) - 1
 
     package var kind: TokenKind {
         // Only `init` and the setter store a kind, so the bits always hold a valid raw value.
@@ -109,8 +115,8 @@ package struct Token: Equatable, Sendable {
         get { _packed & 1 != 0 }
         set { _packed = _packed & ~1 | (newValue ? 1 : 0) }
     }
-    package var start: Int { Int(_start) }
-    package var end: Int { Int(_start) + Int(_packed >> 7) }
+    package var start: Int { Int(_start & Token.startMask) }
+    package var length: Int { Int(_start >> Token.startBits) << Int(Token.lowLengthBits) | Int(_packed >> 7) }
+    package var end: Int { start + length }
     package var span: Span { Span(start, end) }
 }
-
