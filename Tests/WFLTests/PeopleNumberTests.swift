@@ -140,4 +140,18 @@ final class PeopleNumberTests: XCTestCase {
         XCTAssertEqual(Value.number(2254.9999999999995).description, "2254.9999999999995")
         XCTAssertEqual(Value.list([.number(1724.7420000000002), .string("a")]).descriptionForPeople, "[1724.742, \"a\"]")
     }
+
+    /// A layout name with terminal control characters is shown escaped in the table's title and
+    /// the ascii picture's, so printing a table cannot clear a screen or set a window's title;
+    /// json keeps the name as it is (quoted by JSON's rules).
+    func testLayoutNamesAreEscapedForTheTerminal() {
+        let spec = Spec(source: "layout \"a\\u{1B}[2Jb\" {\n  items 1\n}\n", name: "t.wfl")
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        let table = TableFormat.format(spec.layouts)
+        XCTAssertTrue(table.hasPrefix("a\\u{1B}[2Jb  waterfall vertical"), table)
+        XCTAssertFalse(table.unicodeScalars.contains("\u{1B}"))
+        let ascii = ASCIIPicture.format(spec.layouts, offset: .zero, rect: nil, columns: 60)
+        XCTAssertTrue(ascii.hasPrefix("a\\u{1B}[2Jb  "), ascii)
+        XCTAssertTrue(JSONFormat.format(spec.layouts).contains(#""name": "a\u001b[2Jb""#))
+    }
 }

@@ -47,7 +47,7 @@ public enum TableFormat {
     /// The title line, with its newline.
     static func title(_ t: AttributeTable) -> String {
         let f = NumberFormat.forPeople
-        return "\(t.name)  \(t.style.rawValue) \(t.direction.rawValue)  container \(f(t.containerWidth)) x \(f(t.containerHeight))"
+        return "\(TerminalText.escaped(t.name))  \(t.style.rawValue) \(t.direction.rawValue)  container \(f(t.containerWidth)) x \(f(t.containerHeight))"
             + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))\n"
     }
 

@@ -446,7 +446,7 @@ package final class Session {
         switch ExpectationChecker(program: program).value(of: e.condition, table: table, context: .typedAlone) {
         case .success(let v):
             // With several layouts, which one answered.
-            let label = tables.count > 1 ? (table?.name).map { "\($0): " } ?? "" : ""
+            let label = tables.count > 1 ? (table?.name).map { "\(TerminalText.escaped($0)): " } ?? "" : ""
             reply.output = label + v.descriptionForPeople + "\n"
         case .failure(let d):
             reply.failed = true
@@ -581,7 +581,7 @@ package final class Session {
         return after.enumerated().map { (k, t) in
             let sections = t.sectionStarts.count
             let items = t.sectionStarts.reduce(0) { $0 + $1.cellCount }
-            var line = named ? "\(t.name): " : ""
+            var line = named ? "\(TerminalText.escaped(t.name)): " : ""
             line += "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items"), "
             line += "content \(f(t.contentWidth)) x \(f(t.contentHeight))"
             let old = before.first { $0.name == t.name } ?? (before.count == 1 && after.count == 1 ? before[0] : nil)

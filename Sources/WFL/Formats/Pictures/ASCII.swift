@@ -32,7 +32,7 @@ public enum ASCIIPicture {
         var sx = region.width > 0 ? Double(innerWidth) / region.width : 1
         var sy = sx / 2
         let what = rect == nil ? "viewport at \(f(offset.x)),\(f(offset.y))" : "rect \(f(region.x)),\(f(region.y)),\(f(region.width)),\(f(region.height))"
-        var out = "\(table.name)  \(table.style.rawValue) \(table.direction.rawValue)  \(what)"
+        var out = "\(TerminalText.escaped(table.name))  \(table.style.rawValue) \(table.direction.rawValue)  \(what)"
             + "  \(f(region.width)) x \(f(region.height))  content \(f(table.contentWidth)) x \(f(table.contentHeight))\n"
         if let rows {
             // The frame's edges, and the title and the counts as the terminal wraps them (the
