@@ -125,6 +125,17 @@ final class FuzzFindingsTests: XCTestCase {
         }
     }
 
+    /// `let x ? 4<0x8A>items 2`: the error about `x` stopped the statement and hid the bad byte
+    /// behind it, and fmt, taking it for a mistake about names only, formatted a file that does not
+    /// parse (and would have dropped the bad word).
+    func testFmtLeavesAFileWithAnUnbindableNameAlone() throws {
+        let input = try XCTUnwrap(Data(base64Encoded: "bGV0IHggPyA0iml0ZW1zIDIK"))
+        guard case .failure(.errors(let ds)) = Formatter.format(SourceFile(name: "c.wfl", bytes: Array(input))) else {
+            return XCTFail("formatted a file that does not parse")
+        }
+        XCTAssertEqual(ds.first?.code, .reservedName)
+    }
+
     /// A function calling itself twice per call ran for ages within the depth limit (2^61 calls).
     func testExponentialRecursionStops() {
         let started = Date()

@@ -84,9 +84,18 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case snapUnavailable = "E0704"
     case badQueryArgument = "E0705"
 
-    /// True for the names stage (`E03xx`, `W03xx`): the parser checks names after it has read a
-    /// statement whole, so such a mistake leaves the tree complete (`wfl fmt` formats the file).
-    public var keepsTheTreeWhole: Bool { rawValue.dropFirst().hasPrefix("03") }
+    /// True for the mistakes about names that the parser reports after it has read a statement
+    /// whole, so that the tree is complete (`wfl fmt` formats such a file), and for warnings. A
+    /// name that cannot be bound (`let x`, a reserved word) or a parameter named twice stops the
+    /// statement, and other errors hide behind it: those are not among them.
+    public var keepsTheTreeWhole: Bool {
+        switch self {
+        case .unknownName, .unknownFunction, .functionWithoutCall, .valueCalled, .wrongArgumentCount, .misplacedAdaptive:
+            return true
+        default:
+            return severity == .warning
+        }
+    }
 
     /// Errors stop a file from evaluating; warnings never change an exit status.
     public var severity: Severity { rawValue.hasPrefix("W") ? .warning : .error }
