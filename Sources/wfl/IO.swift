@@ -33,18 +33,7 @@ nonisolated(unsafe) var standardOutputClosed = false
 /// stays quiet. Failures on standard error are ignored: there is nowhere left to say them.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
     if fd == STDOUT_FILENO && standardOutputClosed { return }
-    let failure: Int32? = bytes.withUnsafeBytes { raw in
-        var done = 0
-        while done < raw.count {
-            let n = write(fd, raw.baseAddress! + done, raw.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            done += n
-        }
-        return nil
-    }
+    let failure = writeBytes(fd, bytes)
     guard fd == STDOUT_FILENO, let failure else { return }
     if failure == EPIPE {
         standardOutputClosed = true
