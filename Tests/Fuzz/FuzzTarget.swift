@@ -89,31 +89,8 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     _ = ASCIIPicture.format(tables, offset: offset, rect: nil, columns: 60)
 }
 
-/// Runs `body` on a thread with a 512 MiB stack, as `wfl` does (Sources/wfl/RunCommand.swift).
+/// Runs `body` on the pipeline's large stack (Sources/WFL/Pipeline/LargeStack.swift), which the
+/// target is compiled with.
 func fuzzOnLargeStack(_ body: @escaping () -> Void) {
-    final class Job { let work: () -> Void; init(_ w: @escaping () -> Void) { work = w } }
-    var attr = pthread_attr_t()
-    pthread_attr_init(&attr)
-    defer { pthread_attr_destroy(&attr) }
-    pthread_attr_setstacksize(&attr, 512 << 20)
-    let context = Unmanaged.passRetained(Job(body)).toOpaque()
-    #if canImport(Glibc)
-    var thread = pthread_t()
-    #else
-    var thread: pthread_t? = nil
-    #endif
-    let started = pthread_create(&thread, &attr, { raw in
-        Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
-        return nil
-    }, context)
-    guard started == 0 else {
-        Unmanaged<Job>.fromOpaque(context).release()
-        body()
-        return
-    }
-    #if canImport(Glibc)
-    pthread_join(thread, nil)
-    #else
-    pthread_join(thread!, nil)
-    #endif
+    LargeStack.run(body)
 }

@@ -48,6 +48,11 @@ enum Terminal {
 
     /// The terminal's height in lines when `fd` is a terminal that says it, else nil.
     static func rows(_ fd: Int32 = STDOUT_FILENO) -> Int? {
+        size(fd).flatMap { $0.rows > 0 ? $0.rows : nil }
+    }
+
+    /// The terminal's size when `fd` is a terminal that says it (a side it does not say is 0).
+    static func size(_ fd: Int32 = STDOUT_FILENO) -> (rows: Int, columns: Int)? {
         guard isatty(fd) != 0 else { return nil }
         var size = winsize()
         #if canImport(Glibc)
@@ -55,8 +60,8 @@ enum Terminal {
         #else
         let request = TIOCGWINSZ
         #endif
-        guard ioctl(fd, request, &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
+        guard ioctl(fd, request, &size) == 0 else { return nil }
+        return (Int(size.ws_row), Int(size.ws_col))
     }
 
     /// Puts back the mode found by `enableRaw`; does nothing when raw mode is off.
