@@ -125,6 +125,29 @@ final class ReplSessionTests: XCTestCase {
         XCTAssertEqual(s.entries, ["columns 2", "items 3"])
     }
 
+    /// `:undo` takes back each kind of change in turn: an entry added at the end, a setting typed
+    /// again (it takes the earlier entry's place; a spacing that sets both of two entries' sides
+    /// replaces both), a load and a reset, back to the empty session.
+    func testUndoStepByStep() {
+        let s = Session()
+        let entries = ["columns 2", "rowSpacing 4", "let h = 30", "columnSpacing 6", "items 3", "height h", "columns 3", "spacing 8"]
+        var history: [[String]] = [s.entries]
+        for e in entries {
+            XCTAssertFalse(s.enter(e).failed, e)
+            history.append(s.entries)
+        }
+        XCTAssertEqual(s.entries, ["columns 3", "spacing 8", "let h = 30", "items 3", "height h"])
+        _ = s.load(SourceFile(name: "x.wfl", text: "items 1\n"), name: "x")
+        history.append(s.entries)
+        _ = s.reset()
+        while let expected = history.popLast() {
+            _ = s.undo()
+            XCTAssertEqual(s.entries, expected)
+        }
+        XCTAssertEqual(s.undo().output, "nothing to undo\n")
+        XCTAssertEqual(s.tables.first?.elements.count, 0)
+    }
+
     func testLoadKeepsCommentsAndSavesTheSameText() throws {
         let text = "// three columns\ncolumns 3 // lanes\n\nsection {\n  items 4\n}\nlet a = 1; let b = 2\n// the end\n"
         let s = Session()

@@ -53,7 +53,16 @@ package final class Session {
     /// The name under which diagnostics in earlier entries are shown (lines of the whole session).
     package static let sessionName = "<session>"
 
-    private var undoStack: [(entries: [String], name: String)] = []
+    /// How to go back, a step a change.
+    private enum UndoStep {
+        /// The session before a load or reset.
+        case whole(entries: [String], name: String)
+        /// An entry added at `position` in place of the entries `replaced` (their indices, in
+        /// order, in the session before).
+        case added(position: Int, replaced: [(Int, String)])
+    }
+
+    private var undoStack: [UndoStep] = []
     /// Warnings of the accepted state, so that an entry shows only the warnings it brings.
     private var warningKeys: Set<String> = []
     /// Where each `layout` block's `}` stands in the session text, by name, in order.
@@ -137,8 +146,10 @@ package final class Session {
     package func needsMore(_ text: String) -> Bool {
         let kind = Session.kind(of: text)
         guard kind != .empty else { return false }
-        let c = compose(Array(text.utf8), kind: kind, replacing: [])
-        return Pipeline.parse(SourceFile(name: name, bytes: c.bytes)).parse.incomplete
+        // The session's entries are complete, so only the entry can leave something open: parse it
+        // alone (an expression as the `expect` it is wrapped in), not the whole session again.
+        let bytes = kind == .expression ? Session.wrapper + Array(text.utf8) + [0x0A] : Array(text.utf8) + [0x0A]
+        return Parser.parse(SourceFile(name: name, bytes: bytes)).incomplete
     }
 
     /// Runs one entry: a statement joins the session (replacing an earlier entry of the same
@@ -164,6 +175,10 @@ package final class Session {
         var wrapper: Int? = nil
         /// The other entries: where each starts in `bytes`, and its text.
         var others: [(start: Int, text: String)] = []
+        /// For a statement: its index in `entries`, and the indices of the session's entries it
+        /// replaces (for `:undo`).
+        var position = 0
+        var replaced: [Int] = []
     }
 
     /// What an expression typed alone is wrapped in, so that it is parsed and evaluated as an
@@ -222,7 +237,8 @@ package final class Session {
             bytes += Array(e.utf8)
         }
         bytes.append(0x0A)
-        return Composed(bytes: bytes, base: base, length: entry.count, entries: list, others: others)
+        return Composed(bytes: bytes, base: base, length: entry.count, entries: list, others: others,
+                        position: position ?? list.count - 1, replaced: replacing.sorted())
     }
 
     /// A whole source through the pipeline.
@@ -238,6 +254,17 @@ package final class Session {
             return nil
         }
         return Set(info.properties(of: s.arguments))
+    }
+
+    /// What each entry sets when it is a single setting (`settingProperties` of the entry alone),
+    /// kept so that typing a setting does not parse every earlier entry again.
+    private var entryProperties: [String: Set<Property>?] = [:]
+
+    private func properties(ofEntry e: String) -> Set<Property>? {
+        if let known = entryProperties[e] { return known }
+        let found = Session.settingProperties(Parser.parse(SourceFile(name: name, text: e)).tree.statements)
+        entryProperties[e] = .some(found)
+        return found
     }
 
     /// The top-level statements of a parsed source that lie in `base ..< base + length`.
@@ -256,8 +283,7 @@ package final class Session {
            !run.parse.diagnostics.hasErrors {
             var replaced: [Int] = []
             for (k, e) in entries.enumerated() {
-                let alone = Parser.parse(SourceFile(name: name, text: e)).tree.statements
-                if let earlier = Session.settingProperties(alone), earlier.isSubset(of: props) {
+                if let earlier = properties(ofEntry: e), earlier.isSubset(of: props) {
                     replaced.append(k)
                 }
             }
@@ -279,7 +305,7 @@ package final class Session {
             return reply
         }
         let before = tables
-        accept(composed.entries, run: run)
+        accept(composed, run: run)
         let statements = Session.statements(of: run.parse.tree, in: composed.base, composed.length)
         let onlyExpects = !statements.isEmpty && statements.allSatisfy { if case .expect = $0.kind { return true } else { return false } }
         if !onlyExpects {
@@ -322,10 +348,12 @@ package final class Session {
         return reasons
     }
 
-    /// Makes a run the session's state, keeping the old one for `:undo`.
-    private func accept(_ newEntries: [String], run: Compilation) {
-        undoStack.append((entries, name))
-        setState(newEntries, run: run)
+    /// Makes a run the session's state, keeping how to go back for `:undo`: the entry's place and
+    /// the entries it replaced, not a copy of the session (which made memory grow with the square
+    /// of the entries).
+    private func accept(_ c: Composed, run: Compilation) {
+        undoStack.append(.added(position: c.position, replaced: c.replaced.map { ($0, entries[$0]) }))
+        setState(c.entries, run: run)
     }
 
     private func setState(_ newEntries: [String], run: Compilation) {
@@ -509,7 +537,7 @@ package final class Session {
             return reply
         }
         let before = tables
-        undoStack.append((entries, name))
+        undoStack.append(.whole(entries: entries, name: name))
         name = newName
         setState(pieces, run: run)
         reply.output = "loaded \(pieces.count) \(pieces.count == 1 ? "entry" : "entries"): " + Session.summary(before: before, after: tables) + "\n"
@@ -552,7 +580,7 @@ package final class Session {
     /// Empties the session (`:reset`); `:undo` brings it back.
     package func reset() -> SessionReply {
         let before = tables
-        undoStack.append((entries, name))
+        undoStack.append(.whole(entries: entries, name: name))
         setState([], run: Session.run(bytes: [], name: name))
         return SessionReply(output: "session cleared: " + Session.summary(before: before, after: tables) + "\n")
     }
@@ -563,9 +591,17 @@ package final class Session {
             return SessionReply(output: "nothing to undo\n")
         }
         let before = tables
-        name = last.name
-        let bytes = last.entries.isEmpty ? [] : Array((last.entries.joined(separator: "\n") + "\n").utf8)
-        setState(last.entries, run: Session.run(bytes: bytes, name: name))
+        var previous = entries
+        switch last {
+        case .whole(let e, let n):
+            previous = e
+            name = n
+        case .added(let position, let replaced):
+            previous.remove(at: position)
+            for (k, e) in replaced { previous.insert(e, at: k) }
+        }
+        let bytes = previous.isEmpty ? [] : Array((previous.joined(separator: "\n") + "\n").utf8)
+        setState(previous, run: Session.run(bytes: bytes, name: name))
         return SessionReply(output: "undone: " + Session.summary(before: before, after: tables) + "\n")
     }
 
