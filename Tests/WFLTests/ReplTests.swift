@@ -225,6 +225,34 @@ final class ReplSessionTests: XCTestCase {
 
 /// `wfl repl` through a pipe: the golden session and the end-to-end three-column layout.
 final class ReplPipeTests: XCTestCase {
+    /// A long line costs its length once: a 16 MB comment line, then an expression, is read
+    /// and answered (the reader used to search the whole line again after every 4 KB: 15 s).
+    func testALongLineIsReadOnce() throws {
+        try Stress.only()
+        var input = Data("columns 2\n// ".utf8)
+        input.append(Data(repeating: UInt8(ascii: "x"), count: 16 << 20))
+        input.append(Data("\nitems 2\ncontentHeight\n".utf8))
+        let started = Date()
+        let r = try WFLCommand.run(["repl"], input: input)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasSuffix("\n182.5\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("2 items"), r.stdout)
+        // Generous: it takes well under a second; the old reader took 15 s in release.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+
+    /// A line longer than 64 MiB (standard input without newlines, as /dev/zero) ends the session
+    /// with 74 instead of growing without end.
+    func testALineLongerThanAFileEndsTheInput() throws {
+        try Stress.only()
+        var input = Data("items 1\n".utf8)
+        input.append(Data(repeating: UInt8(ascii: "a"), count: (64 << 20) + 10))
+        let r = try WFLCommand.run(["repl"], input: input)
+        XCTAssertEqual(r.status, 74, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wfl: cannot read standard input: a line is longer than 64 MiB"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("1 item"), r.stdout)
+    }
+
     /// Runs `wfl repl` in `directory` with `input`; standard output and error go to one file, in
     /// the order written.
     static func runMerged(_ input: String, in directory: URL) throws -> (status: Int32, output: String) {

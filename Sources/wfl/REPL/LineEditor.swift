@@ -14,35 +14,66 @@ enum LineInput: Equatable {
 }
 
 /// Reads lines from a pipe or a file: no prompts, no escape codes.
+///
+/// The bytes read stay in one buffer with the start of the next line and how far it has been
+/// searched for a newline, so a long line costs its length once (searching it from the start after
+/// every read made a 16 MB line take 15 s). A line longer than `maxFileSize` ends the input
+/// (`tooLong`): wfl reads no entry larger than a file it would read.
 struct PipeReader {
     private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`, and how far it has been searched for a newline.
+    private var start = 0, searched = 0
     private var atEnd = false
     /// The errno of a read that failed (standard input is a directory, an I/O error): the input
     /// ends there.
     private(set) var failure: Int32? = nil
+    /// True when a line was longer than `maxFileSize`: the input ends there.
+    private(set) var tooLong = false
 
     mutating func read() -> LineInput {
         while true {
-            if let nl = buffer.firstIndex(of: 0x0A) {
-                var line = Array(buffer[..<nl])
-                buffer.removeSubrange(...nl)
-                if line.last == 0x0D { line.removeLast() }
-                return .line(String(decoding: line, as: UTF8.self))
+            if let nl = buffer[searched...].firstIndex(of: 0x0A) {
+                var end = nl
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = nl + 1
+                searched = start
+                return .line(line)
             }
+            searched = buffer.count
             if atEnd {
-                guard !buffer.isEmpty else { return .end }
-                let line = buffer
-                buffer.removeAll()
-                return .line(String(decoding: line.last == 0x0D ? Array(line.dropLast()) : line, as: UTF8.self))
+                guard start < buffer.count else { return .end }
+                var end = buffer.count
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = buffer.count
+                searched = start
+                return .line(line)
             }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { readBytes(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if buffer.count - start > maxFileSize {
+                tooLong = true
+                buffer = []
+                start = 0
+                searched = 0
+                atEnd = true
+                return .end
+            }
+            // Drop the lines already returned before the buffer grows.
+            if start > 0, start >= buffer.count / 2 {
+                buffer.removeSubrange(..<start)
+                searched -= start
+                start = 0
+            }
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
+            let n = buffer.withUnsafeMutableBytes { readBytes(STDIN_FILENO, $0.baseAddress! + old, 1 << 16) }
+            buffer.removeSubrange((old + Swift.max(n, 0))...)
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }
                 failure = code
             }
-            if n <= 0 { atEnd = true } else { buffer += chunk[0..<n] }
+            if n <= 0 { atEnd = true }
         }
     }
 }

@@ -72,6 +72,7 @@ final class Repl {
             editor.history = historyFile.load()
         }
         var pending: [String] = []
+        var pendingBytes = 0
         reading: while true {
             let kept = editor.history.count
             let input = interactive
@@ -81,10 +82,16 @@ final class Repl {
             switch input {
             case .interrupted:
                 pending = []
+                pendingBytes = 0
             case .end:
                 if let code = pipe.failure {
                     // The rest of the input was never read: 74 whatever came before.
                     writeErr("wfl: cannot read standard input: \(errorText(code))\n")
+                    status = Exit.ioError
+                    break reading
+                }
+                if pipe.tooLong {
+                    writeErr("wfl: cannot read standard input: a line is longer than 64 MiB, the largest entry wfl reads\n")
                     status = Exit.ioError
                     break reading
                 }
@@ -97,9 +104,18 @@ final class Repl {
                     continue
                 }
                 pending.append(line)
+                pendingBytes += line.utf8.count + 1
+                if pendingBytes > maxFileSize {
+                    writeErr("wfl: an entry is longer than 64 MiB, the largest entry wfl reads; it is dropped\n")
+                    fail(Exit.dataError)
+                    pending = []
+                    pendingBytes = 0
+                    continue
+                }
                 let entry = pending.joined(separator: "\n")
                 if session.needsMore(entry) { continue }
                 pending = []
+                pendingBytes = 0
                 show(session.enter(entry))
             }
         }
