@@ -82,38 +82,9 @@ package struct ByteWriter {
             append(number: v)
             return
         }
-        let thousandths = ByteWriter.thousandths(v)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf in
-            let p = buf.baseAddress!
-            var k = 0
-            var m = thousandths.magnitude
-            var fraction = m % 1000
-            m /= 1000
-            // From the end: the fraction without its trailing zeros, the point, the whole part.
-            if fraction != 0 {
-                var places = 3
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
-                for _ in 0..<places {
-                    k += 1
-                    p[32 - k] = UInt8(truncatingIfNeeded: 48 &+ fraction % 10)
-                    fraction /= 10
-                }
-                k += 1
-                p[32 - k] = 46 // "."
-            }
-            repeat {
-                k += 1
-                p[32 - k] = UInt8(truncatingIfNeeded: 48 &+ m % 10)
-                m /= 10
-            } while m != 0
-            if thousandths < 0 {
-                k += 1
-                p[32 - k] = 45 // "-"
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: p + 32 - k, count: k))
+            let k = ByteWriter.put(rounded: v, at: buf.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buf.baseAddress!, count: k))
         }
     }
 
@@ -188,7 +159,7 @@ package struct ByteWriter {
         var m = thousandths.magnitude
         var fraction = m % 1000
         m /= 1000
-        // From the end, as `append(roundedNumber:)`: the fraction, the point, the whole part.
+        // From the end: the fraction without its trailing zeros, the point, the whole part.
         let k = roundedWidth(v)
         var i = k
         if fraction != 0 {

@@ -250,17 +250,7 @@ package struct Lexer {
             return len > 0 && isLetterLike(i, len)
         }
 
-        func decode(_ i: Int, _ len: Int) -> Unicode.Scalar? {
-            var v: UInt32
-            switch len {
-            case 1: return Unicode.Scalar(buf[i])
-            case 2: v = UInt32(buf[i] & 0x1F)
-            case 3: v = UInt32(buf[i] & 0x0F)
-            default: v = UInt32(buf[i] & 0x07)
-            }
-            for k in 1..<len { v = v << 6 | UInt32(buf[i + k] & 0x3F) }
-            return Unicode.Scalar(v)
-        }
+        func decode(_ i: Int, _ len: Int) -> Unicode.Scalar? { UTF8Check.decode(buf, i, len) }
 
         func text(_ start: Int, _ end: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)

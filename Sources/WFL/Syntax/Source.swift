@@ -180,8 +180,9 @@ enum UTF8Check {
         bytes.withUnsafeBufferPointer { sequenceLength($0, i, end) }
     }
 
-    /// The scalar of the valid sequence of `len` bytes at `i`.
-    static func decode(_ bytes: [UInt8], _ i: Int, _ len: Int) -> Unicode.Scalar {
+    /// The scalar of the valid sequence of `len` bytes at `i` (nil only for what no valid
+    /// sequence gives).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ len: Int) -> Unicode.Scalar? {
         var v: UInt32
         switch len {
         case 1: return Unicode.Scalar(bytes[i])
@@ -190,7 +191,12 @@ enum UTF8Check {
         default: v = UInt32(bytes[i] & 0x07)
         }
         for k in 1..<len { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
-        return Unicode.Scalar(v) ?? "\u{FFFD}"
+        return Unicode.Scalar(v)
+    }
+
+    /// The same for an array, U+FFFD where there is no scalar.
+    static func decode(_ bytes: [UInt8], _ i: Int, _ len: Int) -> Unicode.Scalar {
+        bytes.withUnsafeBufferPointer { decode($0, i, len) } ?? "\u{FFFD}"
     }
 
     /// How many scalars `start..<end` holds, counting no further than `limit`: a bad byte counts
