@@ -122,17 +122,19 @@ func writeWhole(_ path: String, _ bytes: [UInt8]) -> String? {
 /// is given and returns the errno of a failed write, or nil. The output is never held whole.
 func writeWhole(_ path: String, _ body: (Int32) -> Int32?) -> String? {
     func why(_ what: String) -> String { "cannot write '\(path)': \(what)" }
+    /// For what is not a regular file: an error, or the outcome of writing it in place.
+    func notAFile(_ st: stat, at name: String) -> String?? {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return .some(why(errorText(EISDIR)))
+        case S_IFSOCK: return .some(why("it is a socket, not a file"))
+        default: return .some(writeInPlace(name, body).map(why))
+        }
+    }
     // What the path names, through every link: the kernel follows the links that name no path
     // (`/dev/stdout` on a pipe is `/proc/self/fd/1`, a link to `pipe:[...]`).
     var named = stat()
-    if stat(path, &named) == 0 {
-        switch named.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return why(errorText(EISDIR))
-        case S_IFSOCK: return why("it is a socket, not a file")
-        default: return writeInPlace(path, body).map(why)
-        }
-    }
+    if stat(path, &named) == 0, let done = notAFile(named, at: path) { return done }
     let target: String
     switch resolveLinks(path) {
     case .failure(let e): return why(errorText(e.code))
@@ -141,14 +143,7 @@ func writeWhole(_ path: String, _ body: (Int32) -> Int32?) -> String? {
     var st = stat()
     let exists = stat(target, &st) == 0
     if !exists && errno != ENOENT { return why(errorText(errno)) }
-    if exists {
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return why(errorText(EISDIR))
-        case S_IFSOCK: return why("it is a socket, not a file")
-        default: return writeInPlace(target, body).map(why)
-        }
-    }
+    if exists, let done = notAFile(st, at: target) { return done }
     let slash = target.lastIndex(of: "/")
     let dir = slash.map { String(target[..<$0]) } ?? "."
     let base = slash.map { String(target[target.index(after: $0)...]) } ?? target

@@ -37,7 +37,7 @@ public struct Spec {
         source = file
         compilation = Pipeline.run(file)
         diagnostics = compilation.diagnostics
-        layouts = compilation.hasErrors ? [] : compilation.tables
+        layouts = compilation.tables
     }
 
     /// True when the spec has errors (and so no layouts).
