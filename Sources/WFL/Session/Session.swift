@@ -627,23 +627,35 @@ package final class Session {
     }
 
     /// "12 cells moved, 1 header added", or "nothing moved" (with `reason` after it, if any).
+    /// Elements are matched by (kind, section, item) through the tables' section indexes, so the
+    /// cost is one comparison per element, without hashing.
     static func changes(from old: AttributeTable?, to new: AttributeTable, reason: String? = nil) -> String {
-        struct Key: Hashable { var kind: ElementKind; var section: Int; var item: Int }
-        func key(_ e: Element) -> Key { Key(kind: e.kind, section: e.section, item: e.item ?? -1) }
-        var previous: [Key: Element] = [:]
-        for e in old?.elements ?? [] { previous[key(e)] = e }
         var moved: [ElementKind: Int] = [:], added: [ElementKind: Int] = [:], removed: [ElementKind: Int] = [:]
-        var seen = Set<Key>()
-        for e in new.elements {
-            let k = key(e)
-            seen.insert(k)
-            if let p = previous[k] {
-                if p.frame != e.frame || p.zIndex != e.zIndex { moved[e.kind, default: 0] += 1 }
-            } else {
-                added[e.kind, default: 0] += 1
+        let oldSections = old?.sectionStarts ?? [], newSections = new.sectionStarts
+        let oldElements = old?.elements ?? []
+        func compare(_ kind: ElementKind, _ a: Int?, _ b: Int?, count: Int = 1) {
+            switch (a, b) {
+            case let (a?, b?):
+                var k = 0
+                while k < count {
+                    let p = oldElements[a + k], e = new.elements[b + k]
+                    if p.frame != e.frame || p.zIndex != e.zIndex { moved[kind, default: 0] += 1 }
+                    k += 1
+                }
+            case (nil, _?): added[kind, default: 0] += count
+            case (_?, nil): removed[kind, default: 0] += count
+            case (nil, nil): break
             }
         }
-        for e in old?.elements ?? [] where !seen.contains(key(e)) { removed[e.kind, default: 0] += 1 }
+        for s in 0..<Swift.max(oldSections.count, newSections.count) {
+            let o = s < oldSections.count ? oldSections[s] : nil, n = s < newSections.count ? newSections[s] : nil
+            compare(.header, o?.header, n?.header)
+            let both = Swift.min(o?.cellCount ?? 0, n?.cellCount ?? 0)
+            compare(.cell, o.map(\.firstCell), n.map(\.firstCell), count: both)
+            if let o, o.cellCount > both { removed[.cell, default: 0] += o.cellCount - both }
+            if let n, n.cellCount > both { added[.cell, default: 0] += n.cellCount - both }
+            compare(.footer, o?.footer, n?.footer)
+        }
         var parts: [String] = []
         for (counts, verb) in [(moved, "moved"), (added, "added"), (removed, "removed")] {
             let words = [ElementKind.cell, .header, .footer].compactMap { kind -> String? in
