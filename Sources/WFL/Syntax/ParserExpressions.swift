@@ -296,7 +296,9 @@ extension Parser {
         case .lBracket:
             return parseList()
         case .error:
-            if let d = lexErrors[pos] { reportAndContinue(d) }
+            // The rest of the statement would be read around a hole: one error, then the next
+            // statement.
+            if let d = lexErrors[pos] { report(d) }
             advance()
             return .invalid(t.span)
         default:

@@ -191,6 +191,7 @@ extension Parser {
             reportUnexpected(expected: "a name after 'layout'", help: "write 'layout feed {'")
             return nil
         }
+        skipBadBytesBeforeBrace()
         guard let block = parseBlock(keyword: keyword, keywordText: "layout", name: name, inner: .layout) else { return nil }
         return Statement(kind: .layout(block), span: Span(keyword.start, prevEnd))
     }
@@ -207,8 +208,19 @@ extension Parser {
             return blockAfterBadName(keyword: keyword, keywordText: "section", inner: .section)
         }
         let name = at(.identifier) || at(.string) ? parseName() : nil
+        skipBadBytesBeforeBrace()
         guard let block = parseBlock(keyword: keyword, keywordText: "section", name: name, inner: .section) else { return nil }
         return Statement(kind: .section(block), span: Span(keyword.start, prevEnd))
+    }
+
+    /// Bytes that do not lex between a block's name and its `{` (`layout a \u{FF} {`): the lexer's
+    /// error, then the block as if they were not there, so that its `}` does not look stray.
+    mutating func skipBadBytesBeforeBrace() {
+        var k = pos
+        while tokens[k].kind == .error { k += 1 }
+        guard k > pos, tokens[k].kind == .lBrace else { return }
+        if let d = lexErrors[pos] { reportAndContinue(d) }
+        while pos < k { advance() }
     }
 
     /// A block whose name did not lex (a bad escape, an unterminated string): the lexer's error,
