@@ -397,16 +397,19 @@ final class Compiler {
     func compileChain(_ first: Expr, _ rest: [Operand], _ span: Span) -> Node {
         guard let op0 = rest.first?.op else { return compile(first) }
         let head = compile(first)
-        let operands = rest.map { compile($0.rhs) }
-        var deps = head.deps
-        for o in operands { deps.add(o.deps) }
         switch op0 {
         case .or, .and:
+            let operands = rest.map { compile($0.rhs) }
+            var deps = head.deps
+            for o in operands { deps.add(o.deps) }
             return fold(logical(op0 == .and, head, operands, deps, span))
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
-            return fold(comparison(op0, head, operands[0], rest[0].opSpan, deps, span))
+            let b = compile(rest[0].rhs)
+            var deps = head.deps
+            deps.add(b.deps)
+            return fold(comparison(op0, head, b, rest[0].opSpan, deps, span))
         default:
-            return fold(arithmetic(head, rest, operands, deps, span))
+            return arithmetic(head, rest, span)
         }
     }
 
@@ -461,16 +464,54 @@ final class Compiler {
         }, num: nil, type: .boolean, deps: deps, constant: nil, span: span)
     }
 
-    func arithmetic(_ head: Node, _ rest: [Operand], _ operands: [Node], _ deps: Deps, _ span: Span) -> Node {
-        let first = asNumber(head, "'\(rest[0].op.rawValue)'")
+    /// An arithmetic chain, evaluated left to right. The operands are compiled one at a time and
+    /// only what a step needs is kept, so a chain as long as the file costs little beside its tree:
+    /// while the head and the operands are number constants they are folded as they come, in the
+    /// order and with the arithmetic of evaluation (stopping before a division by zero or a value
+    /// that is not a number, which fail when evaluated, as they would unfolded).
+    func arithmetic(_ head: Node, _ rest: [Operand], _ span: Span) -> Node {
         let start = head.span.start
-        let steps: [(BinaryOp, NumCode, Span)] = zip(rest, operands).map { r, n in
-            (r.op, asNumber(n, "'\(r.op.rawValue)'"), Span(start, n.span.end))
+        var deps = head.deps
+        var k = 0
+        var next: Node? = nil
+        var headNode = head
+        if case .number(var acc)? = head.constant {
+            fold: while k < rest.count {
+                let n = compile(rest[k].rhs)
+                guard case .number(let r)? = n.constant else { next = n; break }
+                switch rest[k].op {
+                case .add: acc += r
+                case .subtract: acc -= r
+                case .multiply: acc *= r
+                case .divide:
+                    if r == 0 { next = n; break fold }
+                    acc /= r
+                default:
+                    if r == 0 { next = n; break fold }
+                    acc = acc.truncatingRemainder(dividingBy: r)
+                }
+                k += 1
+            }
+            if k == rest.count { return constant(.number(acc), span) }
+            if k > 0 { headNode = constant(.number(acc), Span(start, rest[k - 1].rhs.span.end)) }
+        }
+        let first = asNumber(headNode, "'\(rest[0].op.rawValue)'")
+        var steps: [(BinaryOp, NumCode, Span)] = []
+        var divisors: [Span] = []
+        steps.reserveCapacity(rest.count - k)
+        divisors.reserveCapacity(rest.count - k)
+        while k < rest.count {
+            let n = next ?? compile(rest[k].rhs)
+            next = nil
+            deps.add(n.deps)
+            steps.append((rest[k].op, asNumber(n, "'\(rest[k].op.rawValue)'"), Span(start, n.span.end)))
+            divisors.append(n.span)
+            k += 1
         }
         if steps.count == 1 {
             let (op, b, failSpan) = steps[0]
             let a = first
-            let divisorText = operands[0].span
+            let divisorText = divisors[0]
             let num: NumCode
             switch op {
             case .add: num = { (m: inout Machine) throws(EvalError) -> Double in try a(&m) + b(&m) }
@@ -489,10 +530,9 @@ final class Compiler {
                     return l.truncatingRemainder(dividingBy: r)
                 }
             }
-            return numeric(num, deps, span)
+            return fold(numeric(num, deps, span))
         }
-        let divisors = operands.map(\.span)
-        return numeric({ (m: inout Machine) throws(EvalError) -> Double in
+        return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
             var acc = try first(&m)
             for k in 0..<steps.count {
                 let (op, b, failSpan) = steps[k]
@@ -510,7 +550,7 @@ final class Compiler {
                 }
             }
             return acc
-        }, deps, span)
+        }, deps, span))
     }
 
     // MARK: Calls
