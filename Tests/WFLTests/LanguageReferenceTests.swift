@@ -88,6 +88,32 @@ final class LanguageReferenceTests: XCTestCase {
                        "**w**: vertical waterfall: the item's width, spans included\n\nHas a value in: vertical waterfall: `height`, `size`")
     }
 
+    /// The README and docs/ link only to files of the repository, and name no folder outside it.
+    func testDocsLinkInsideTheRepository() throws {
+        let docs = Golden.root.appendingPathComponent("docs")
+        let pages = [Golden.root.appendingPathComponent("README.md")] + (try FileManager.default.contentsOfDirectory(atPath: docs.path))
+            .filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        var links = 0
+        for page in pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            XCTAssertFalse(text.contains("../shared"), "\(page.lastPathComponent) points outside the repository")
+            var rest = Substring(text)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
+                if target.isEmpty || target.hasPrefix("http") { continue }
+                links += 1
+                XCTAssertFalse(target.hasPrefix("../"), "\(page.lastPathComponent): \(target)")
+                let url = page.deletingLastPathComponent().appendingPathComponent(target)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(page.lastPathComponent) links to \(target), which is missing")
+            }
+        }
+        XCTAssertGreaterThan(links, 10)
+        let readme = try String(contentsOf: pages[0], encoding: .utf8)
+        XCTAssertTrue(readme.contains("(docs/reference.md)"))
+    }
+
     // MARK: The table is complete
 
     func testEverySettingIsDocumented() {
