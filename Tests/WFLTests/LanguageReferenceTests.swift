@@ -88,11 +88,11 @@ final class LanguageReferenceTests: XCTestCase {
                        "**w**: vertical waterfall: the item's width, spans included\n\nHas a value in: vertical waterfall: `height`, `size`")
     }
 
-    /// The README and docs/ link only to files of the repository, and name no folder outside it.
+    /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
     func testDocsLinkInsideTheRepository() throws {
         let docs = Golden.root.appendingPathComponent("docs")
-        let pages = [Golden.root.appendingPathComponent("README.md")] + (try FileManager.default.contentsOfDirectory(atPath: docs.path))
-            .filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        let pages = [Golden.root.appendingPathComponent("README.md"), Golden.root.appendingPathComponent("editors/README.md")]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
         var links = 0
         for page in pages {
             let text = try String(contentsOf: page, encoding: .utf8)
@@ -104,8 +104,8 @@ final class LanguageReferenceTests: XCTestCase {
                 let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
                 if target.isEmpty || target.hasPrefix("http") { continue }
                 links += 1
-                XCTAssertFalse(target.hasPrefix("../"), "\(page.lastPathComponent): \(target)")
-                let url = page.deletingLastPathComponent().appendingPathComponent(target)
+                let url = page.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+                XCTAssertTrue(url.path.hasPrefix(Golden.root.standardizedFileURL.path + "/"), "\(page.lastPathComponent): \(target) is outside the repository")
                 XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(page.lastPathComponent) links to \(target), which is missing")
             }
         }
