@@ -361,6 +361,39 @@ final class EditorGrammarTests: XCTestCase {
         }
     }
 
+    /// Neovim, when installed, gives a .wfl file the filetype `wfl` and starts `wfl lsp` for it
+    /// (a stand-in `wfl` on the PATH notes its arguments; the real server is tested elsewhere).
+    func testNeovimStartsTheServerForWflFiles() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        guard let nvim = path.split(separator: ":").map({ "\($0)/nvim" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("nvim is not installed: editors/nvim/wfl.lua is not tried")
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("wfl-nvim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fake = work.appendingPathComponent("wfl"), noted = work.appendingPathComponent("args")
+        try Data("#!/bin/sh\necho \"$@\" > '\(noted.path)'\nexec cat > /dev/null\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let file = work.appendingPathComponent("feed.wfl")
+        try Data("columns 3\n".utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["PATH=\(work.path):\(path)", nvim, "--headless", "--clean",
+                             "-u", Golden.root.appendingPathComponent("editors/nvim/wfl.lua").path,
+                             "-c", "e \(file.path)", "-c", "lua io.stdout:write('filetype=' .. vim.bo.filetype .. '\\n')",
+                             "-c", "sleep 200m", "-c", "qa!"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertTrue(output.contains("filetype=wfl"), output)
+        let args = try String(contentsOf: noted, encoding: .utf8)
+        XCTAssertEqual(args, "lsp\n")
+    }
+
     // MARK: Helpers
 
     /// python3, or a skip that says the grammar is not checked without it.
