@@ -19,7 +19,8 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
      "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001).\nA or B may be a spec instead: a file named *.wfl, or standard input that is neither json\n(it starts with '{' or '[') nor csv (it starts with 'layout,'). It is evaluated as 'wfl run'\nevaluates it (its diagnostics are shown; exit status 65 when it has errors), and its tables\nat offset 0,0 are compared as their json would be."),
     ("repl", "wfl repl",
      "The interactive session: one layout under construction. Type statements as in a .wfl file\n(the summary says what moved), an expression to see its value ('frame(0, 3)'), or a command:\n:help :table :json :show :load FILE :save FILE :reset :undo :quit. On a pipe it prints\nresults only, one per entry (exit status 65 when an entry had errors)."),
-    ("help", "wfl help COMMAND", "Show the help of one command."),
+    ("help", "wfl help COMMAND | settings | functions | variables | SETTING",
+     "Show the help of one command; 'settings', 'functions' and 'variables' list the words of the\nlanguage, and a setting's name tells that setting in full (docs/reference.md has them all)."),
 ]
 
 let generalHelp = """
@@ -62,11 +63,17 @@ struct CLI {
                 writeOut(generalHelp)
                 return Exit.ok
             }
-            guard let entry = commandHelp.first(where: { $0.name == name }) else {
-                return usageError("unknown command '\(name)'" + hint(name), command: "help")
+            if let entry = commandHelp.first(where: { $0.name == name }) {
+                writeOut("usage: \(entry.usage)\n\n\(entry.text)\n")
+                return Exit.ok
             }
-            writeOut("usage: \(entry.usage)\n\n\(entry.text)\n")
-            return Exit.ok
+            if let text = helpTopic(name) {
+                writeOut(text)
+                return Exit.ok
+            }
+            let topics = commandHelp.map(\.name) + Self.helpTopics + SettingTable.names
+            let suggestion = Suggest.closest(to: name, among: topics).map { "; did you mean '\($0)'?" } ?? ""
+            return usageError("unknown command or setting '\(name)'" + suggestion, command: "help")
         case "tokens":
             return withOneFile(rest, command: "tokens") { source in
                 let lexed = Lexer.tokenize(source)
@@ -99,6 +106,19 @@ struct CLI {
             }
             // `wfl FILE` is `wfl run FILE`.
             return RunCommand(cli: self).run(arguments)
+        }
+    }
+
+    /// The words of `wfl help` besides commands and settings.
+    static let helpTopics = ["settings", "functions", "variables"]
+
+    /// The reference text of `wfl help settings`, `functions`, `variables` or a setting's name.
+    func helpTopic(_ name: String) -> String? {
+        switch name {
+        case "settings": return LanguageReference.settingsText()
+        case "functions": return LanguageReference.functionsText()
+        case "variables": return LanguageReference.variablesText()
+        default: return LanguageReference.settingText(name)
         }
     }
 

@@ -26,6 +26,25 @@ package enum SettingLevel: Sendable {
     case item
 }
 
+/// Which engines read a setting (the "engines" of docs/reference.md).
+package struct EngineSet: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    package static let waterfall = EngineSet(rawValue: 1 << 0)
+    package static let flow = EngineSet(rawValue: 1 << 1)
+    /// Every engine there is.
+    package static let all: EngineSet = [.waterfall, .flow]
+    /// Each engine with its name, the word of `style` that picks it.
+    package static let named: [(engine: EngineSet, name: String)] = [(.waterfall, "waterfall"), (.flow, "flow")]
+
+    /// "every engine", or the engines' names: "waterfall", "waterfall and flow".
+    package var description: String {
+        if self == .all { return "every engine" }
+        return listWords(EngineSet.named.filter { contains($0.engine) }.map(\.name), conjunction: "and")
+    }
+}
+
 /// One side of insets, in the order of `insets T L B R`.
 package enum Side: Int, CaseIterable, Sendable {
     case top, left, bottom, right
@@ -81,13 +100,33 @@ package final class SettingInfo: Sendable {
     /// The properties it sets: `spacing` sets both spacings, `height`, `width` and `size` the item
     /// size rule, and a setting of insets its four sides, in `Side` order.
     package let properties: [Property]
+    /// The arguments as the reference writes them: `N | adaptive(MIN)`, `W x H`, `boolean`.
+    package let arguments: String
+    /// The value when no block sets it, as written in a file; empty when it has none of its own
+    /// (`spacing` sets two others; `height` and `width` are the item size rule, `size 50 x 50`).
+    package let defaultValue: String
+    /// The engines that read it; the others refuse it where it is written (docs/language.md).
+    package let engines: EngineSet
+    /// What it means, lower-case, for docs/reference.md, `wfl help SETTING` and hover texts.
+    package let meaning: String
+    /// What each keyword value means, for a `.word` shape (one key for each of its words).
+    package let values: [String: String]
 
-    init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [Property]) {
+    /// The reference's fields come last and have defaults, so that a row can be added first and
+    /// documented next: LanguageReferenceTests fails while a row lacks them.
+    init(name: String, shape: ArgumentShape, level: SettingLevel, example: String, properties: [Property],
+         arguments: String = "", default defaultValue: String = "", engines: EngineSet = [], meaning: String = "",
+         values: [String: String] = [:]) {
         self.name = name
         self.shape = shape
         self.level = level
         self.example = example
         self.properties = properties
+        self.arguments = arguments
+        self.defaultValue = defaultValue
+        self.engines = engines
+        self.meaning = meaning
+        self.values = values
     }
 
     /// The properties it sets when written with `arguments`: the sides named in the named form of
@@ -105,32 +144,40 @@ package final class SettingInfo: Sendable {
 package enum SettingTable {
     package static let sides = Side.allCases.map(\.name)
 
+    /// What the words of the named form of insets mean (`insets top 10 left 4`).
+    package static let sideMeanings: [String: String] = [
+        "top": "the top side", "left": "the left side", "bottom": "the bottom side", "right": "the right side",
+    ]
+
+    /// What `adaptive(MIN)` means, the lane count of `columns` and `rows`.
+    package static let adaptiveMeaning = "as many lanes at least MIN long across as fit (SwiftUI's adaptive grid); MIN above 0"
+
     package static let all: [SettingInfo] = [
-        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style]),
-        SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container]),
-        SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction]),
-        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns]),
-        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows]),
-        SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: [.order]),
-        SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: [.rowSpacing]),
-        SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: [.columnSpacing]),
-        SettingInfo(name: "spacing", shape: .values(min: 1, max: 2), level: .section, example: "spacing 10", properties: [.rowSpacing, .columnSpacing]),
-        SettingInfo(name: "insets", shape: .insets, level: .section, example: "insets 10", properties: Side.allCases.map(Property.insets)),
-        SettingInfo(name: "header", shape: .values(min: 1, max: 1), level: .section, example: "header 44", properties: [.header]),
-        SettingInfo(name: "footer", shape: .values(min: 1, max: 1), level: .section, example: "footer 30", properties: [.footer]),
-        SettingInfo(name: "headerInsets", shape: .insets, level: .section, example: "headerInsets 0 10", properties: Side.allCases.map(Property.headerInsets)),
-        SettingInfo(name: "footerInsets", shape: .insets, level: .section, example: "footerInsets 0 10", properties: Side.allCases.map(Property.footerInsets)),
-        SettingInfo(name: "pinHeaders", shape: .values(min: 1, max: 1), level: .section, example: "pinHeaders true", properties: [.pinHeaders]),
-        SettingInfo(name: "items", shape: .values(min: 1, max: 1), level: .section, example: "items 20", properties: [.items]),
-        SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: [.sizeRule]),
-        SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: [.sizeRule]),
-        SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule]),
-        SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span]),
-        SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify]),
-        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: [.align]),
-        SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst]),
-        SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale]),
-        SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed]),
+        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style], arguments: "waterfall | flow", default: "waterfall", engines: .all, meaning: "the engine that lays the layout out", values: ["waterfall": "items go into lanes (columns when vertical), each to the lane `order` picks; an item's length comes from its rule", "flow": "items of their own `size` fill lines one after another, as in UIKit's flow layout"]),
+        SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container], arguments: "W x H", default: "375 x 812", engines: .all, meaning: "the collection view's size; both sides above 0"),
+        SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction], arguments: "vertical | horizontal", default: "vertical", engines: .all, meaning: "the scroll direction", values: ["vertical": "scrolls up and down: waterfall lanes are columns, flow lines are rows", "horizontal": "scrolls sideways: waterfall lanes are rows, flow lines are columns"]),
+        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns], arguments: "N | adaptive(MIN)", default: "2", engines: .waterfall, meaning: "vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs) / (MIN + cs)))`"),
+        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows], arguments: "N | adaptive(MIN)", default: "2", engines: .waterfall, meaning: "horizontal waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN tall as fit"),
+        SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: [.order], arguments: "shortest | leftToRight | rightToLeft", default: "shortest", engines: .waterfall, meaning: "which lane each item goes to", values: ["shortest": "the lane (or run of `span` lanes) that ends first; the first of equal ones", "leftToRight": "item i goes to lane `i % lanes`, counting from the first lane (moved back when its span does not fit)", "rightToLeft": "item i goes to lane `lanes - 1 - i % lanes`, counting from the last lane (moved back when its span does not fit)"]),
+        SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: [.rowSpacing], arguments: "N", default: "10", engines: .all, meaning: "the vertical gap between neighbouring items, in every engine and direction"),
+        SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: [.columnSpacing], arguments: "N", default: "10", engines: .all, meaning: "the horizontal gap between neighbouring items, in every engine and direction"),
+        SettingInfo(name: "spacing", shape: .values(min: 1, max: 2), level: .section, example: "spacing 10", properties: [.rowSpacing, .columnSpacing], arguments: "N | R C", engines: .all, meaning: "sets `rowSpacing` and `columnSpacing`: one value for both, or rows then columns"),
+        SettingInfo(name: "insets", shape: .insets, level: .section, example: "insets 10", properties: Side.allCases.map(Property.insets), arguments: "A | V H | T L B R | top A left B ...", default: "0", engines: .all, meaning: "the section's insets, each side at least 0: one value for every side; V for top and bottom and H for left and right; top, left, bottom, right; or the sides named (each side cascades on its own)"),
+        SettingInfo(name: "header", shape: .values(min: 1, max: 1), level: .section, example: "header 44", properties: [.header], arguments: "N", default: "0", engines: .all, meaning: "the header's thickness along the scroll axis (its height when vertical), at least 0; 0: no header"),
+        SettingInfo(name: "footer", shape: .values(min: 1, max: 1), level: .section, example: "footer 30", properties: [.footer], arguments: "N", default: "0", engines: .all, meaning: "the footer's thickness along the scroll axis, at least 0; 0: no footer"),
+        SettingInfo(name: "headerInsets", shape: .insets, level: .section, example: "headerInsets 0 10", properties: Side.allCases.map(Property.headerInsets), arguments: "as insets", default: "0", engines: .all, meaning: "margins around the header"),
+        SettingInfo(name: "footerInsets", shape: .insets, level: .section, example: "footerInsets 0 10", properties: Side.allCases.map(Property.footerInsets), arguments: "as insets", default: "0", engines: .all, meaning: "margins around the footer"),
+        SettingInfo(name: "pinHeaders", shape: .values(min: 1, max: 1), level: .section, example: "pinHeaders true", properties: [.pinHeaders], arguments: "boolean", default: "false", engines: .all, meaning: "headers stay at the top of the view (its left when horizontal) while their section scrolls by"),
+        SettingInfo(name: "items", shape: .values(min: 1, max: 1), level: .section, example: "items 20", properties: [.items], arguments: "N", default: "0", engines: .all, meaning: "the section's item count, a whole number"),
+        SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: [.sizeRule], arguments: "expression", engines: .waterfall, meaning: "vertical waterfall: each item's height, evaluated per item (it may read `w`, the item's width); a list cycles"),
+        SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: [.sizeRule], arguments: "expression", engines: .waterfall, meaning: "horizontal waterfall: each item's width, evaluated per item (it may read `h`, the item's height); a list cycles"),
+        SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule], arguments: "W x H", default: "50 x 50", engines: .all, meaning: "flow: each item's size; waterfall: its natural size, scaled to the lane keeping its aspect ratio"),
+        SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span], arguments: "expression", default: "1", engines: .waterfall, meaning: "how many neighbouring lanes an item covers, a whole number at least 1 (`full`: all of them; more counts as all)"),
+        SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify], arguments: "uikit | start | center | end | spread", default: "uikit", engines: .flow, meaning: "how a line's items share its length", values: ["uikit": "as UIKit: full lines spread, a lone item centred, the last line on the grid of equal items or packed at the start", "start": "packed at the start of the line", "center": "packed in the middle of the line", "end": "packed at the end of the line", "spread": "the first item at the start, the last at the end, the others evenly between"]),
+        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: [.align], arguments: "center | start | end", default: "center", engines: .flow, meaning: "where an item sits across its line, when the line is thicker than the item", values: ["center": "in the middle of the line", "start": "at the line's top (its left when horizontal)", "end": "at the line's bottom (its right when horizontal)"]),
+        SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst], arguments: "W x H", default: "none", engines: .flow, meaning: "horizontal flow: the first item grows towards W x H as it scrolls into place (a carousel)"),
+        SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale], arguments: "N", default: "0", engines: .waterfall, meaning: "the screen scale: when above 0, lane widths and scaled sizes are floored to 1/N point"),
+        SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed], arguments: "N", default: "0", engines: .all, meaning: "the seed of `random`: a whole number, 0 <= N < 2^53"),
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
@@ -167,24 +214,89 @@ package enum Arity: Equatable, Sendable {
     }
 }
 
+/// One built-in function, for the parser (its arity) and the reference (the rest).
+package struct BuiltinFunction: Sendable {
+    package let name: String
+    package let arity: Arity
+    /// Each way of calling it, as the reference writes it: `clamp(x, lo, hi)`.
+    package let signatures: [String]
+    /// What it gives, lower-case.
+    package let meaning: String
+}
+
+/// One engine variable, for the reference.
+package struct VariableInfo: Sendable {
+    package let name: String
+    /// What it holds, lower-case.
+    package let meaning: String
+}
+
+/// Where the engine's variables have values: one row of docs/reference.md's "Variables".
+package struct VariablePlace: Sendable {
+    /// The place, as the reference writes it.
+    package let place: String
+    /// The settings it covers (none for `expect`).
+    package let settings: [String]
+    /// The variables with a value there.
+    package let variables: [String]
+}
+
 /// The built-in functions and the engine's variables.
 package enum Builtins {
-    /// Functions usable in any expression, with how many arguments each takes.
-    package static let functions: [(name: String, arity: Arity)] = [
-        ("min", .atLeast(1)), ("max", .atLeast(1)), ("clamp", .exactly([3])), ("abs", .exactly([1])),
-        ("floor", .exactly([1])), ("ceil", .exactly([1])), ("round", .exactly([1])), ("sqrt", .exactly([1])),
-        ("len", .exactly([1])), ("random", .exactly([2])),
+    /// Functions usable in any expression.
+    package static let functions: [BuiltinFunction] = [
+        BuiltinFunction(name: "min", arity: .atLeast(1), signatures: ["min(a, b, ...)", "min(list)"], meaning: "the least of its numbers; one list argument is spread"),
+        BuiltinFunction(name: "max", arity: .atLeast(1), signatures: ["max(a, b, ...)", "max(list)"], meaning: "the greatest of its numbers; one list argument is spread"),
+        BuiltinFunction(name: "clamp", arity: .exactly([3]), signatures: ["clamp(x, lo, hi)"], meaning: "x, raised to lo or lowered to hi (lo must be at most hi)"),
+        BuiltinFunction(name: "abs", arity: .exactly([1]), signatures: ["abs(x)"], meaning: "the absolute value of x"),
+        BuiltinFunction(name: "floor", arity: .exactly([1]), signatures: ["floor(x)"], meaning: "the greatest whole number at most x"),
+        BuiltinFunction(name: "ceil", arity: .exactly([1]), signatures: ["ceil(x)"], meaning: "the least whole number at least x"),
+        BuiltinFunction(name: "round", arity: .exactly([1]), signatures: ["round(x)"], meaning: "the nearest whole number, halves away from zero"),
+        BuiltinFunction(name: "sqrt", arity: .exactly([1]), signatures: ["sqrt(x)"], meaning: "the square root of x, which may not be negative"),
+        BuiltinFunction(name: "len", arity: .exactly([1]), signatures: ["len(list)", "len(string)"], meaning: "a list's length, or a string's count of Unicode scalars"),
+        BuiltinFunction(name: "random", arity: .exactly([2]), signatures: ["random(lo, hi)"], meaning: "a whole number in lo ..< hi, the same on every run for the same seed, section, item and call; item rules only"),
     ]
 
     /// The functions of Expectations (`expect` only; the evaluator says so elsewhere).
-    package static let expectFunctions: [(name: String, arity: Arity)] = [
-        ("frame", .exactly([2, 4])), ("header", .exactly([1, 3])), ("footer", .exactly([1])),
-        ("count", .exactly([4])), ("snap", .exactly([1])),
+    package static let expectFunctions: [BuiltinFunction] = [
+        BuiltinFunction(name: "frame", arity: .exactly([2, 4]), signatures: ["frame(s, i)", "frame(s, i, ox, oy)"], meaning: "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)"),
+        BuiltinFunction(name: "header", arity: .exactly([1, 3]), signatures: ["header(s)", "header(s, ox, oy)"], meaning: "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none"),
+        BuiltinFunction(name: "footer", arity: .exactly([1]), signatures: ["footer(s)"], meaning: "the frame of section s's footer; an error when it has none"),
+        BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (cells, headers, footers) overlap the rect, at offset (0, 0)"),
+        BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "flow: where scrolling comes to rest for a proposed offset x, `ceil(x / stride) * stride`"),
     ]
 
-    /// Variables the engine gives values to (where each has one is the evaluator's business).
-    package static let variables: [String] = [
-        "i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "col", "full", "contentWidth", "contentHeight",
+    /// The variables the engine gives values to, with their meanings.
+    package static let variableTable: [VariableInfo] = [
+        VariableInfo(name: "i", meaning: "the item's index in its section, from 0"),
+        VariableInfo(name: "n", meaning: "the section's item count"),
+        VariableInfo(name: "s", meaning: "the section's index, from 0"),
+        VariableInfo(name: "cw", meaning: "the container's width"),
+        VariableInfo(name: "ch", meaning: "the container's height"),
+        VariableInfo(name: "aw", meaning: "the available width: `cw` less the section's left and right insets"),
+        VariableInfo(name: "ah", meaning: "the available height: `ch` less the section's top and bottom insets"),
+        VariableInfo(name: "w", meaning: "vertical waterfall: the item's width, spans included"),
+        VariableInfo(name: "h", meaning: "horizontal waterfall: the item's height, spans included"),
+        VariableInfo(name: "col", meaning: "waterfall: the item's first lane, from 0"),
+        VariableInfo(name: "full", meaning: "waterfall: the lane count, so that `span full` covers every lane"),
+        VariableInfo(name: "contentWidth", meaning: "the width of the laid-out content"),
+        VariableInfo(name: "contentHeight", meaning: "the height of the laid-out content"),
+    ]
+
+    /// Variables the engine gives values to.
+    package static let variables: [String] = variableTable.map(\.name)
+
+    /// Where each variable has a value (EngineVar.whereUsable says it in errors).
+    package static let places: [VariablePlace] = [
+        VariablePlace(place: "`container`", settings: ["container"], variables: []),
+        VariablePlace(place: "`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
+        VariablePlace(place: "`insets`, `headerInsets`, `footerInsets`", settings: ["insets", "headerInsets", "footerInsets"], variables: ["s", "cw", "ch"]),
+        VariablePlace(place: "the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"]),
+        VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
+        VariablePlace(place: "horizontal waterfall: `width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
+        VariablePlace(place: "flow: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
     ]
 
     static let functionArity: [String: Arity] =
@@ -192,6 +304,14 @@ package enum Builtins {
 
     /// How many arguments a built-in function takes, or nil when `name` is not one.
     package static func arity(of name: String) -> Arity? { functionArity[name] }
+
+    /// The row of a built-in function, if `name` is one.
+    package static func function(_ name: String) -> BuiltinFunction? {
+        functions.first { $0.name == name } ?? expectFunctions.first { $0.name == name }
+    }
+
+    /// The row of an engine variable, if `name` is one.
+    package static func variable(_ name: String) -> VariableInfo? { variableTable.first { $0.name == name } }
 }
 
 /// Suggestions for misspelt names: the closest candidate by edit distance, if it is close enough.

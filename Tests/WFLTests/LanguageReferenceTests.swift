@@ -1,0 +1,272 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// The reference table (Sources/WFL/Syntax/Vocabulary.swift) is complete and true to what the
+/// parser, the resolver and the evaluator do; docs/reference.md and the texts of `wfl help` are
+/// what it generates.
+final class LanguageReferenceTests: XCTestCase {
+    // MARK: Generated texts
+
+    /// docs/reference.md is `LanguageReference.markdown()`.
+    func testTheDocsAreGeneratedFromTheTable() {
+        let url = Golden.root.appendingPathComponent("docs/reference.md")
+        Golden.check(LanguageReference.markdown(), against: url, input: Golden.root.appendingPathComponent("Sources/WFL/Syntax/Vocabulary.swift"))
+    }
+
+    /// `wfl help ...` as pinned text: Tests/Fixtures/help/NAME.txt holds the standard output of
+    /// `wfl help NAME` (NAME.stderr the standard error of a usage mistake).
+    func testHelpTexts() throws {
+        let dir = Golden.root.appendingPathComponent("Tests/Fixtures/help")
+        let input = Golden.root.appendingPathComponent("Sources/WFL/Syntax/Vocabulary.swift")
+        for topic in ["settings", "functions", "variables", "columns", "insets", "justify", "size", "height", "pinHeaders"] {
+            let r = try WFLCommand.run(["help", topic])
+            XCTAssertEqual(r.status, 0, topic)
+            XCTAssertEqual(r.stderr, "", topic)
+            Golden.check(r.stdout, against: dir.appendingPathComponent("\(topic).txt"), input: input)
+        }
+        for mistake in ["colums", "setings", "nosuchthing"] {
+            let r = try WFLCommand.run(["help", mistake])
+            XCTAssertEqual(r.status, 64, mistake)
+            XCTAssertEqual(r.stdout, "", mistake)
+            Golden.check(r.stderr, against: dir.appendingPathComponent("\(mistake).stderr"), input: input)
+        }
+        // Commands keep their own help.
+        let run = try WFLCommand.run(["help", "run"])
+        XCTAssertTrue(run.stdout.hasPrefix("usage: wfl run FILE"))
+    }
+
+    func testEveryHelpTextSaysEveryRow() {
+        let settings = LanguageReference.settingsText()
+        for s in SettingTable.all {
+            XCTAssertTrue(settings.contains("\n" + s.name + " "), s.name)
+            XCTAssertNotNil(LanguageReference.settingText(s.name), s.name)
+            XCTAssertNotNil(LanguageReference.hover(setting: s.name), s.name)
+        }
+        let functions = LanguageReference.functionsText()
+        for f in Builtins.functions + Builtins.expectFunctions {
+            for sig in f.signatures { XCTAssertTrue(functions.contains("  \(sig)\n"), sig) }
+            XCTAssertNotNil(LanguageReference.hover(function: f.name), f.name)
+        }
+        let variables = LanguageReference.variablesText()
+        for v in Builtins.variables {
+            XCTAssertTrue(variables.contains("  \(v) "), v)
+            XCTAssertNotNil(LanguageReference.hover(variable: v), v)
+        }
+        XCTAssertNil(LanguageReference.settingText("colums"))
+        XCTAssertNil(LanguageReference.hover(setting: "colums"))
+    }
+
+    /// The hover texts an editor shows, pinned.
+    func testHoverTexts() {
+        XCTAssertEqual(LanguageReference.hover(setting: "columns"), """
+            **columns** `N | adaptive(MIN)`
+
+            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs) / (MIN + cs)))`
+
+            default `2` · level S (also inside a section) · waterfall
+
+            Example: `columns 2`
+            """)
+        XCTAssertEqual(LanguageReference.hover(setting: "spacing"), """
+            **spacing** `N | R C`
+
+            sets `rowSpacing` and `columnSpacing`: one value for both, or rows then columns
+
+            level S (also inside a section) · every engine
+
+            Example: `spacing 10`
+            """)
+        XCTAssertEqual(LanguageReference.hover(value: "leftToRight", setting: "order"),
+                       "**leftToRight** (a value of `order`)\n\nitem i goes to lane `i % lanes`, counting from the first lane (moved back when its span does not fit)")
+        XCTAssertEqual(LanguageReference.hover(value: "top", setting: "headerInsets"), "**top** (a value of `headerInsets`)\n\nthe top side")
+        XCTAssertNil(LanguageReference.hover(value: "top", setting: "order"))
+        XCTAssertEqual(LanguageReference.hover(function: "frame"),
+                       "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
+        XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
+        XCTAssertEqual(LanguageReference.hover(variable: "w"),
+                       "**w**: vertical waterfall: the item's width, spans included\n\nHas a value in: vertical waterfall: `height`, `size`")
+    }
+
+    /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
+    func testDocsLinkInsideTheRepository() throws {
+        let docs = Golden.root.appendingPathComponent("docs")
+        let pages = [Golden.root.appendingPathComponent("README.md"), Golden.root.appendingPathComponent("editors/README.md")]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        var links = 0
+        for page in pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            XCTAssertFalse(text.contains("../shared"), "\(page.lastPathComponent) points outside the repository")
+            var rest = Substring(text)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
+                if target.isEmpty || target.hasPrefix("http") { continue }
+                links += 1
+                let url = page.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+                XCTAssertTrue(url.path.hasPrefix(Golden.root.standardizedFileURL.path + "/"), "\(page.lastPathComponent): \(target) is outside the repository")
+                XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(page.lastPathComponent) links to \(target), which is missing")
+            }
+        }
+        XCTAssertGreaterThan(links, 10)
+        let readme = try String(contentsOf: pages[0], encoding: .utf8)
+        XCTAssertTrue(readme.contains("(docs/reference.md)"))
+    }
+
+    // MARK: The table is complete
+
+    func testEverySettingIsDocumented() {
+        for s in SettingTable.all {
+            XCTAssertFalse(s.arguments.isEmpty, "\(s.name): no arguments")
+            XCTAssertFalse(s.meaning.isEmpty, "\(s.name): no meaning")
+            XCTAssertFalse(s.engines.isEmpty, "\(s.name): no engines")
+            XCTAssertFalse(s.meaning.hasSuffix("."), "\(s.name): a meaning is a phrase, without a full stop")
+            switch s.shape {
+            case .word(let words):
+                XCTAssertEqual(Set(s.values.keys), Set(words), "\(s.name): every keyword value and nothing else has a meaning")
+                XCTAssertEqual(s.arguments, words.joined(separator: " | "), s.name)
+                XCTAssertTrue(words.contains(s.defaultValue), "\(s.name): the default is one of its words")
+            case .size:
+                XCTAssertEqual(s.arguments, "W x H", s.name)
+                XCTAssertEqual(s.values, [:], s.name)
+            case .lanes:
+                XCTAssertEqual(s.arguments, "N | adaptive(MIN)", s.name)
+                XCTAssertEqual(s.values, [:], s.name)
+            case .insets:
+                XCTAssertTrue(s.arguments.hasPrefix("A | V H | T L B R") || s.arguments == "as insets", s.name)
+                XCTAssertEqual(s.values, [:], s.name)
+            case .values:
+                XCTAssertEqual(s.values, [:], s.name)
+            }
+            for (word, meaning) in LanguageReference.values(of: s) { XCTAssertFalse(meaning.isEmpty, "\(s.name) \(word)") }
+        }
+        XCTAssertEqual(Set(SettingTable.sideMeanings.keys), Set(SettingTable.sides))
+    }
+
+    func testFunctionsHaveTheirSignatures() {
+        for f in Builtins.functions + Builtins.expectFunctions {
+            XCTAssertFalse(f.meaning.isEmpty, f.name)
+            var counts: [Int] = []
+            for sig in f.signatures {
+                XCTAssertTrue(sig.hasPrefix(f.name + "(") && sig.hasSuffix(")"), sig)
+                let inside = sig.dropFirst(f.name.count + 1).dropLast()
+                let count = inside.isEmpty ? 0 : inside.split(separator: ",").count
+                counts.append(count)
+                if !inside.contains("...") { XCTAssertTrue(f.arity.accepts(count), "\(sig) against \(f.arity.description)") }
+            }
+            if case .exactly(let ks) = f.arity { XCTAssertEqual(Set(counts), Set(ks), "\(f.name): one signature per arity") }
+        }
+        // `min(list)` spreads its list; the parser accepts it as one argument.
+        XCTAssertTrue(Builtins.arity(of: "min")!.accepts(1))
+    }
+
+    /// The variables are the engine's, every one with a meaning and a place.
+    func testVariablesAreTheEngines() {
+        XCTAssertEqual(Builtins.variables, EngineVar.allCases.map(\.name))
+        for v in Builtins.variableTable {
+            XCTAssertFalse(v.meaning.isEmpty, v.name)
+            XCTAssertTrue(Builtins.places.contains { $0.variables.contains(v.name) }, "\(v.name) has a value nowhere")
+        }
+        for p in Builtins.places {
+            for s in p.settings { XCTAssertNotNil(SettingTable.info(s), "\(p.place): '\(s)' is no setting") }
+            for v in p.variables { XCTAssertNotNil(Builtins.variable(v), "\(p.place): '\(v)' is no variable") }
+        }
+        // A setting whose arguments are expressions has a place; one of bare words has none.
+        for s in SettingTable.all {
+            if case .word = s.shape {
+                XCTAssertTrue(LanguageReference.places(of: s.name).isEmpty, s.name)
+            } else {
+                XCTAssertFalse(LanguageReference.places(of: s.name).isEmpty, "\(s.name) has no row in the places of variables")
+            }
+        }
+    }
+
+    // MARK: The table is true
+
+    /// A file that reads VAR where each place of `Builtins.places` is, for each of its settings.
+    static let placeTemplates: [String: String] = [
+        "container": "container 375 + 0 * VAR x 812\nitems 1\n",
+        "seed": "seed 0 * VAR\nitems 1\n",
+        "zoomFirst": "style flow\ndirection horizontal\nzoomFirst 100 + 0 * VAR x 100\nitems 1\n",
+        "insets": "insets 0 * VAR\nitems 1\n",
+        "headerInsets": "header 10\nheaderInsets 0 * VAR\nitems 1\n",
+        "footerInsets": "footer 10\nfooterInsets 0 * VAR\nitems 1\n",
+        "columns": "columns 1 + 0 * VAR\nitems 1\n",
+        "rows": "direction horizontal\nrows 1 + 0 * VAR\nitems 1\n",
+        "rowSpacing": "rowSpacing 0 * VAR\nitems 1\n",
+        "columnSpacing": "columnSpacing 0 * VAR\nitems 1\n",
+        "spacing": "spacing 0 * VAR\nitems 1\n",
+        "header": "header 0 * VAR\nitems 1\n",
+        "footer": "footer 0 * VAR\nitems 1\n",
+        "pinHeaders": "pinHeaders 0 * VAR == 0\nitems 1\n",
+        "items": "items 1 + 0 * VAR\n",
+        "scale": "scale 0 * VAR\nitems 1\n",
+        "span": "items 1\nspan 1 + 0 * VAR\n",
+        "vertical waterfall: `height`, `size`/height": "items 1\nheight 10 + 0 * VAR\n",
+        "vertical waterfall: `height`, `size`/size": "items 1\nsize 10 x 10 + 0 * VAR\n",
+        "horizontal waterfall: `width`, `size`/width": "direction horizontal\nrows 2\nitems 1\nwidth 10 + 0 * VAR\n",
+        "horizontal waterfall: `width`, `size`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "flow: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
+    ]
+
+    /// Each place has a value for exactly the variables its row lists: every variable is tried
+    /// in every setting of every place, and the evaluator's "has no value" decides.
+    func testPlacesAreWhereTheEvaluatorGivesValues() throws {
+        for p in Builtins.places {
+            for setting in p.settings.isEmpty ? [""] : p.settings {
+                let key = Self.placeTemplates["\(p.place)/\(setting)"] ?? Self.placeTemplates[setting]
+                let template = try XCTUnwrap(key, "no test file for '\(setting)' in \(p.place)")
+                var valued: [String] = []
+                for v in Builtins.variables {
+                    let text = template.replacingOccurrences(of: "VAR", with: v)
+                    let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+                    var ds = c.diagnostics
+                    ds += Pipeline.checkExpectations(c).compactMap(\.diagnostic)
+                    let others = ds.filter { $0.code != .noValueHere && $0.severity == .error }
+                    XCTAssertEqual(others.map(\.message), [], "\(text)")
+                    if !ds.contains(where: { $0.code == .noValueHere }) { valued.append(v) }
+                }
+                XCTAssertEqual(Set(valued), Set(p.variables), "variables with a value in '\(setting)' of \(p.place)")
+            }
+        }
+    }
+
+    /// The engines of each setting are those that accept it: written in a layout of an engine
+    /// it lacks, in either direction, it is the error "not used here"; in one of its engines, it
+    /// is fine in some direction.
+    func testEnginesAreThoseThatUseTheSetting() {
+        for s in SettingTable.all where s.name != "style" && s.name != "direction" {
+            for (engine, name) in EngineSet.named {
+                var accepted: [String] = []
+                for direction in ["vertical", "horizontal"] {
+                    let text = "style \(name)\ndirection \(direction)\n\(s.example)\nitems 1\n"
+                    let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+                    if !c.diagnostics.contains(where: { $0.code == .unusedSetting }) { accepted.append(direction) }
+                }
+                if s.engines.contains(engine) {
+                    XCTAssertFalse(accepted.isEmpty, "\(s.name) is listed for \(name), which refuses it")
+                } else {
+                    XCTAssertEqual(accepted, [], "\(s.name) is not listed for \(name), which uses it")
+                }
+            }
+        }
+        XCTAssertEqual(SettingTable.info("style")?.engines, .all)
+        XCTAssertEqual(SettingTable.info("direction")?.engines, .all)
+    }
+
+    /// The level is the parser's: a layout-level setting in a section is refused.
+    func testLevelsAreTheParsers() {
+        for s in SettingTable.all {
+            let r = Parser.parse(SourceFile(name: "t.wfl", text: "section {\n  \(s.example)\n}\n"))
+            let refused = r.diagnostics.contains { $0.code == .layoutOnlySetting }
+            XCTAssertEqual(refused, s.level == .layout, s.name)
+        }
+        // A setting evaluated for each item has the item's index wherever it is read, and only those.
+        for s in SettingTable.all where !LanguageReference.places(of: s.name).isEmpty {
+            let perItem = LanguageReference.places(of: s.name).allSatisfy { $0.variables.contains("i") }
+            XCTAssertEqual(perItem, s.level == .item, s.name)
+        }
+    }
+}
