@@ -115,6 +115,9 @@ struct StandardError: TextOutputStream {
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--memory-child" {
     memoryChild(CommandLine.arguments[2])
 }
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--peak-child" {
+    peakChild(Array(CommandLine.arguments.dropFirst(2)))
+}
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 
 #if DEBUG

@@ -26,11 +26,15 @@ package enum FormatFailure: Error, Sendable {
 package enum Formatter {
     /// The canonical text of `source`, or why there is none.
     package static func format(_ source: SourceFile) -> Result<String, FormatFailure> {
-        let parsed = Parser.parse(source)
-        let blocking = parsed.diagnostics.filter { $0.severity == .error && !$0.code.keepsTheTreeWhole }
-        if !blocking.isEmpty { return .failure(.errors(blocking)) }
-        var printer = Printer(source: source, tree: parsed.tree)
-        let text = printer.run()
+        // The tree is let go before the text is parsed again: a long file is not held twice.
+        let printed: Result<String, FormatFailure> = {
+            let parsed = Parser.parse(source)
+            let blocking = parsed.diagnostics.filter { $0.severity == .error && !$0.code.keepsTheTreeWhole }
+            if !blocking.isEmpty { return .failure(.errors(blocking)) }
+            var printer = Printer(source: source, tree: parsed.tree)
+            return .success(printer.run())
+        }()
+        guard case .success(let text) = printed else { return printed }
         // The check: same significant tokens, same comments, and it parses.
         let again = SourceFile(name: source.name, text: text)
         if Parser.parse(again).diagnostics.contains(where: { $0.severity == .error && !$0.code.keepsTheTreeWhole }) {
@@ -42,43 +46,62 @@ package enum Formatter {
         return .success(text)
     }
 
-    /// The tokens that carry meaning, with the facts about spacing the parser reads.
-    static func signature(_ file: SourceFile) -> [String] {
-        let plain = Lexer.tokenize(file).tokens
-        var out: [String] = []
-        for (k, t) in plain.enumerated() {
-            switch t.kind {
-            case .newline, .semicolon, .eof: continue
-            case .comma:
-                // A trailing comma is dropped by the formatter.
-                var j = k + 1
-                while j < plain.count, plain[j].kind == .newline { j += 1 }
-                if j < plain.count, plain[j].kind == .rParen || plain[j].kind == .rBracket { continue }
-                out.append(",")
-            case .lParen, .lBracket:
-                // Only after an operand does a space matter: `f(x)` is a call, `f (x)` two arguments.
-                var j = k - 1
-                while j >= 0, plain[j].kind == .newline { j -= 1 }
-                let afterOperand = j >= 0 && Printer.endsOperand(plain[j].kind)
-                out.append(file.text(t.span) + (afterOperand && t.spaceBefore ? " spaced" : ""))
-            default:
-                out.append(file.text(t.span))
+    /// The tokens that carry meaning, with the facts about spacing the parser reads, one at a
+    /// time: the check compares two files item by item, without a copy of either's tokens as
+    /// strings (a long file is checked in the memory of its tokens).
+    struct Signature {
+        let file: SourceFile
+        let plain: [Token]
+        var k = 0
+        var comments: [Token]? = nil
+        var c = 0
+
+        init(_ file: SourceFile) {
+            self.file = file
+            plain = Lexer.tokenize(file).tokens
+        }
+
+        /// The next item: a token's text (with " spaced" after a `(` or `[` that follows an
+        /// operand with a space), and after the tokens, each comment as "comment TEXT" with its
+        /// lines trimmed. Nil at the end.
+        mutating func next() -> String? {
+            while k < plain.count {
+                let t = plain[k]
+                defer { k += 1 }
+                switch t.kind {
+                case .newline, .semicolon, .eof: continue
+                case .comma:
+                    // A trailing comma is dropped by the formatter.
+                    var j = k + 1
+                    while j < plain.count, plain[j].kind == .newline { j += 1 }
+                    if j < plain.count, plain[j].kind == .rParen || plain[j].kind == .rBracket { continue }
+                    return ","
+                case .lParen, .lBracket:
+                    // Only after an operand does a space matter: `f(x)` is a call, `f (x)` two arguments.
+                    var j = k - 1
+                    while j >= 0, plain[j].kind == .newline { j -= 1 }
+                    let afterOperand = j >= 0 && Printer.endsOperand(plain[j].kind)
+                    return file.text(t.span) + (afterOperand && t.spaceBefore ? " spaced" : "")
+                default:
+                    return file.text(t.span)
+                }
             }
+            if comments == nil { comments = Lexer.tokenize(file, keepComments: true).tokens.filter { $0.kind == .comment } }
+            guard let comments, c < comments.count else { return nil }
+            defer { c += 1 }
+            return "comment " + Printer.commentText(file, comments[c]).split(separator: "\n").map { $0.trimmingSpaces() }.joined(separator: "\n")
         }
-        let withComments = Lexer.tokenize(file, keepComments: true).tokens
-        for t in withComments where t.kind == .comment {
-            out.append("comment " + Printer.commentText(file, t).split(separator: "\n").map { $0.trimmingSpaces() }.joined(separator: "\n"))
-        }
-        return out
     }
 
     static func difference(_ a: SourceFile, _ b: SourceFile) -> String? {
-        let x = signature(a), y = signature(b)
-        if x == y { return nil }
-        for k in 0..<Swift.max(x.count, y.count) where k >= x.count || k >= y.count || x[k] != y[k] {
-            return "token \(k + 1) would change: '\(k < x.count ? x[k] : "nothing")' became '\(k < y.count ? y[k] : "nothing")'"
+        var x = Signature(a), y = Signature(b)
+        var k = 0
+        while true {
+            let l = x.next(), r = y.next()
+            if l == nil, r == nil { return nil }
+            k += 1
+            if l != r { return "token \(k) would change: '\(l ?? "nothing")' became '\(r ?? "nothing")'" }
         }
-        return "the tokens would change"
     }
 }
 

@@ -381,6 +381,22 @@ final class ScratchStack<Element> {
         return tail
     }
 
+    /// A frame longer than this moves to an array of its own (`spill`), so that a list or a chain
+    /// as long as the file is not held twice, in the stack and in its array.
+    static var spillCount: Int { 4096 }
+
+    /// Moves the elements from `mark` on into a new array with room for `more` after them. Room
+    /// that is never written costs address space, not memory, so `more` may be a loose bound.
+    func spill(from mark: Int, reserving more: Int) -> [Element] {
+        let n = count - mark
+        let start = base + mark
+        count = mark
+        var tail: [Element] = []
+        tail.reserveCapacity(n + more)
+        for k in 0..<n { tail.append((start + k).move()) }
+        return tail
+    }
+
     /// Drops the elements from `mark` on.
     func drop(from mark: Int) {
         (base + mark).deinitialize(count: count - mark)

@@ -71,9 +71,12 @@ extension Parser {
         while !panicking, let head = anyBinaryOp(), head.precedence >= level {
             let chainLevel = head.precedence
             let mark = scratchOperands.count
+            // A long chain moves to its own array, with room for as many operands as the tokens
+            // left could hold.
+            var spilled: [Operand]? = nil
             while !panicking, let op = anyBinaryOp(), op.precedence == chainLevel {
                 let opSpan = tok.span
-                if chainLevel == 3, scratchOperands.count == mark + 1 {
+                if chainLevel == 3, spilled == nil, scratchOperands.count == mark + 1 {
                     reportAndContinue(.error(.chainedComparison, "comparisons do not chain", at: opSpan,
                                              help: "join two comparisons with '&&': 'a < b && b < c'"))
                 }
@@ -86,14 +89,22 @@ extension Parser {
                         report(.error(.missingOperand, "missing a value after '\(op.rawValue)'", at: opSpan,
                                       help: "write what the operator applies to, or remove it"))
                     }
-                    let whole = scratchOperands.count == mark ? first.span : first.span.to(scratchOperands[scratchOperands.count - 1].rhs.span)
+                    let last = spilled?.last ?? (scratchOperands.count == mark ? nil : scratchOperands[scratchOperands.count - 1])
+                    let whole = last.map { first.span.to($0.rhs.span) } ?? first.span
                     scratchOperands.drop(from: mark)
                     return .invalid(whole.to(opSpan))
                 }
                 let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
-                scratchOperands.append(Operand(op, opSpan, rhs))
+                if spilled != nil {
+                    spilled!.append(Operand(op, opSpan, rhs))
+                } else {
+                    scratchOperands.append(Operand(op, opSpan, rhs))
+                    if scratchOperands.count - mark == ScratchStack<Operand>.spillCount {
+                        spilled = scratchOperands.spill(from: mark, reserving: (tokens.count - pos) / 2 + 1)
+                    }
+                }
             }
-            let rest = scratchOperands.takeTail(from: mark)
+            let rest = spilled ?? scratchOperands.takeTail(from: mark)
             first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
         return first
@@ -205,16 +216,26 @@ extension Parser {
         // Items gather on a stack shared by nested lists, then move to an array of their exact
         // size: one allocation a list, not one per doubling.
         let mark = scratchExprs.count
+        // A long list moves to its own array, with room for as many items as the tokens left
+        // could hold.
+        var spilled: [Expr]? = nil
         while !panicking, !at(closer) {
             guard canStartExpression else {
-                reportUnexpected(expected: scratchExprs.count == mark ? "\(what) or '\(closer.spelling!)'" : "\(what)")
+                reportUnexpected(expected: scratchExprs.count == mark && spilled == nil ? "\(what) or '\(closer.spelling!)'" : "\(what)")
                 break
             }
             let e = parseExpr()
-            scratchExprs.append(e)
+            if spilled != nil {
+                spilled!.append(e)
+            } else {
+                scratchExprs.append(e)
+                if scratchExprs.count - mark == ScratchStack<Expr>.spillCount {
+                    spilled = scratchExprs.spill(from: mark, reserving: (tokens.count - pos) / 2 + 1)
+                }
+            }
             if at(.comma) { advance() } else { break }
         }
-        return scratchExprs.takeTail(from: mark)
+        return spilled ?? scratchExprs.takeTail(from: mark)
     }
 
     /// Consumes the closing bracket of the one opened at token `open`, or reports that it is

@@ -1,0 +1,105 @@
+// MARK: - Memory per input byte (issue 17)
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Measure {
+    /// The three shapes of a file as large as wfl reads: many statements, one operator chain, one
+    /// list.
+    static let inputKinds = ["statements", "chain", "list"]
+
+    /// A file of `kind`, `size` bytes long (to within a few bytes), that evaluates cleanly.
+    static func inputFile(_ kind: String, size: Int) -> [UInt8] {
+        let head = Array("items 3\n".utf8)
+        var out = head
+        out.reserveCapacity(size)
+        switch kind {
+        case "statements":
+            var k = 0
+            let tail = Array("height 10\n".utf8)
+            while true {
+                let line = Array("let v\(k) = \(k) + 1\n".utf8)
+                if out.count + line.count + tail.count > size { break }
+                out += line
+                k += 1
+            }
+            out += tail
+        case "chain":
+            out += Array("height 1".utf8)
+            while out.count + 3 <= size { out += [0x2B, 0x31] }    // "+1"
+            out.append(0x0A)
+        default:
+            out += Array("height [1".utf8)
+            while out.count + 4 <= size { out += [0x2C, 0x31] }    // ",1"
+            out += [0x5D, 0x0A]
+        }
+        return out
+    }
+
+    /// Peak memory of `wfl run` and `wfl fmt` on a 64 MiB file of each kind, per input byte.
+    static var inputMemory: Measure { Measure(
+        name: "inputmem", summary: "peak memory of wfl run and wfl fmt on a 64 MiB file of statements, one chain, one list (8 MiB with --quick), per input byte",
+        unit: "x", target: 40, lowerIsBetter: true
+    ) { _, options in
+        let wfl = siblingExecutable("wfl")
+        // The largest file wfl reads is 64 MiB; stay a little under it.
+        let size = (options.quick ? 8 : 64) * 1_048_576 - 64
+        let path = "/tmp/wfl-bench-input-\(getpid()).wfl"
+        defer { unlink(path) }
+        // The process's own start (code, runtime) is not the input's doing: measured on an empty file.
+        writeFile(path, Array("items 3\n".utf8))
+        let empty = peakOf([wfl, "run", path]).peak
+        var worst = 0.0, notes: [String] = []
+        for kind in inputKinds {
+            writeFile(path, inputFile(kind, size: size))
+            for command in ["run", "fmt"] {
+                let (status, peak) = peakOf([wfl, command, path])
+                if status != 0 { fail("wfl-bench: wfl \(command) of the \(kind) file exited with \(status)") }
+                let ratio = Double(peak) / Double(size)
+                worst = Swift.max(worst, ratio)
+                notes.append("wfl \(command), \(kind): peak RSS \(Format.grouped(peak / 1_048_576)) MiB, \(Format.fixed(ratio, 1))x the input")
+            }
+        }
+        notes.append("peak RSS of the whole wfl process (ru_maxrss, started from a small helper process) over the file's \(Format.grouped(size)) bytes; on a file of one line it is \(Format.grouped(empty / 1_048_576)) MiB")
+        return Outcome(label: "peak memory per input byte, worst of 6", wfl: worst, baseline: 1,
+                       baselineName: "the input once", notes: notes)
+    } }
+}
+
+/// The exit status and peak resident memory of a command, run by a fresh `wfl-bench --peak-child`:
+/// Linux counts a process's peak from before its `exec`, so a child started by this large
+/// process would be charged with this process's memory; a child of the small helper is not.
+func peakOf(_ args: [String]) -> (status: Int32, peak: Int) {
+    let out = "/tmp/wfl-bench-peak-\(getpid()).txt"
+    defer { unlink(out) }
+    guard spawn([selfExecutable(), "--peak-child"] + args, stdout: out) == 0 else { fail("wfl-bench: the peak helper failed") }
+    let fields = String(decoding: readFile(out), as: UTF8.self).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: " \n")) }
+    guard fields.count == 2 else { fail("wfl-bench: the peak helper wrote nothing useful") }
+    return (Int32(fields[0]), fields[1])
+}
+
+/// `wfl-bench --peak-child COMMAND...`: runs COMMAND and prints its exit status and peak memory.
+func peakChild(_ args: [String]) -> Never {
+    let (status, peak) = spawnPeak(args)
+    print("\(status) \(peak)")
+    exit(0)
+}
+
+/// Runs a command with its output thrown away; its exit status and peak resident memory in bytes.
+func spawnPeak(_ args: [String]) -> (status: Int32, peak: Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var pid = pid_t()
+    let cargs = args.map { strdup($0) } + [nil]
+    defer { for a in cargs { free(a) } }
+    guard posix_spawn(&pid, args[0], &actions, nil, cargs, environ) == 0 else { return (-1, 0) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+}
