@@ -21,6 +21,8 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
      "The interactive session: one layout under construction. Type statements as in a .wfl file\n(the summary says what moved), an expression to see its value ('frame(0, 3)'), or a command:\n:help :table :json :show :load FILE :save FILE :reset :undo :quit. On a pipe it prints\nresults only, one per entry (exit status 65 when an entry had errors)."),
     ("lsp", "wfl lsp",
      "A language server on standard input and output (the Language Server Protocol 3.17), for\neditors: diagnostics as you type, failed expectations, hover, completion, go to definition,\ndocument symbols and formatting. Start it from the editor's LSP client for *.wfl files."),
+    ("preview", "wfl preview FILE [--port N]",
+     "Serve a live picture of FILE on http://127.0.0.1:PORT/ (the loopback interface only; without\n--port, a free port) and print that address. The page shows the html format's pictures and\ntables with the offset slider, and redraws itself when FILE changes on disk; while FILE has\nerrors it shows them over the last good picture. Ctrl-C stops it; it writes nothing."),
     ("help", "wfl help COMMAND", "Show the help of one command."),
 ]
 
@@ -88,6 +90,8 @@ struct CLI {
             return DiffCommand(cli: self).run(rest)
         case "lsp":
             return LSPCommand(cli: self).run(rest)
+        case "preview":
+            return PreviewCommand(cli: self).run(rest)
         case "ast":
             return withOneFile(rest, command: "ast") { source in
                 let parsed = Parser.parse(source)

@@ -184,15 +184,19 @@ func monotonicSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-/// Starts `body` on a thread of its own with a large stack (the work nests as deep as a file's
-/// blocks). The thread is detached.
-func startThread(_ body: @escaping () -> Void) {
-    final class Box { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
+/// Starts `body` on a thread of its own, detached; with `largeStack`, on a large stack (the
+/// work nests as deep as a file's blocks).
+func startThread(largeStack: Bool = true, _ body: @escaping () -> Void) {
+    final class Box {
+        let body: () -> Void
+        let large: Bool
+        init(_ b: @escaping () -> Void, _ large: Bool) { body = b; self.large = large }
+    }
     var attr = pthread_attr_t()
     pthread_attr_init(&attr)
     defer { pthread_attr_destroy(&attr) }
     pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    let context = Unmanaged.passRetained(Box(body, largeStack)).toOpaque()
     #if canImport(Glibc)
     var thread = pthread_t()
     #else
@@ -200,7 +204,7 @@ func startThread(_ body: @escaping () -> Void) {
     #endif
     let started = pthread_create(&thread, &attr, { raw in
         let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-        onLargeStack { box.body() }
+        if box.large { onLargeStack { box.body() } } else { box.body() }
         return nil
     }, context)
     if started != 0 {
