@@ -272,6 +272,38 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 0)
     }
 
+    /// A note with a place of its own is related information; completion in an `expect` offers
+    /// its functions and variables; at a layout's top level, layout settings; hover on a built-in.
+    func testNotesCompletionsAndBuiltins() throws {
+        let c = try start()
+        let unclosed = "section {\n  items 3\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": unclosed]])
+        let ds = try c.diagnostics(version: 1)
+        XCTAssertEqual(ds.count, 1)
+        XCTAssertEqual(ds.first?["code"] as? String, "E0203")
+        let related = try XCTUnwrap(ds.first?["relatedInformation"] as? [[String: Any]])
+        XCTAssertEqual(related.first?["message"] as? String, "the block opened here")
+        let location = try XCTUnwrap(related.first?["location"] as? [String: Any])
+        XCTAssertEqual(location["uri"] as? String, uri)
+        XCTAssertTrue(range(location)! == (0, 8, 0, 9), "\(location)")
+
+        let text = "layout feed {\n  \n  section {\n    items 2\n  }\n  expect max(contentHeight, 1) > 0\n}\n"
+        try c.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text]]])
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        let top = try labels(1, 2)
+        XCTAssertTrue(top.contains("style") && top.contains("section") && !top.contains("layout"), "\(top)")
+        let inExpect = try labels(5, 9)
+        XCTAssertTrue(inExpect.isSuperset(of: ["frame", "header", "count", "contentHeight", "min", "i"]), "\(inExpect)")
+        let r = try c.reply(try c.request("textDocument/hover", position(5, 10)))
+        let hover = try XCTUnwrap(((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        XCTAssertTrue(hover.contains("max(a, ...)"), hover)
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
+
     func testMalformedInputGetsErrorsAndTheServerGoesOn() throws {
         let c = try start()
         // A header without a length.
@@ -318,6 +350,20 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(versions, versions.sorted(), "\(versions)")
         XCTAssertEqual(Set(versions).count, versions.count, "\(versions)")
         XCTAssertLessThan(versions.count, 29, "\(versions)")
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
+
+    /// A request sent while a large file is being evaluated is answered before that evaluation
+    /// ends: the evaluation is not on the thread that reads requests.
+    func testRequestsAreNotHeldUpByAnEvaluation() throws {
+        let c = try start()
+        let heavy = "columns 3\nsection {\n  items 3_000_000\n  height 100 + random(0, 50)\n}\nexpect count(0, 0, 375, 812) > 0\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": heavy]])
+        usleep(100_000)
+        let id = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        let first = try c.read(timeout: 60)
+        XCTAssertEqual(first["id"] as? Int, id, "the diagnostics came before the reply: \(first)")
         try c.notify("exit", [:])
         XCTAssertEqual(c.waitForExit(), 1)
     }
