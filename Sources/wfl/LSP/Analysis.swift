@@ -142,11 +142,8 @@ final class Analysis {
     func identifier(at offset: Int, in st: Statement) -> Identifier? {
         func inside(_ s: Span) -> Bool { offset >= s.start && offset <= s.end }
         func search(_ e: Expr) -> Identifier? {
-            guard inside(e.span) else {
-                if case .name = e { return nil }
-                // A chain's span holds its operands; other nodes hold their children.
-                return nil
-            }
+            // A node's span holds its children's.
+            guard inside(e.span) else { return nil }
             switch e {
             case .name(let id): return id
             case .list(let xs, _): return xs.lazy.compactMap(search).first
@@ -265,11 +262,11 @@ final class Analysis {
                 return "`\(id.text)`: parameter \(k + 1) of a function"
             }
         }
-        if let signature = Vocabulary.signature(of: id.text) {
-            return "```wfl\n\(signature)\n```\n\n" + Vocabulary.functionNote(id.text)
+        if let signature = EditorVocabulary.signature(of: id.text) {
+            return "```wfl\n\(signature)\n```\n\n" + EditorVocabulary.functionNote(id.text)
         }
-        if Vocabulary.variables.contains(id.text) {
-            return "`\(id.text)`: a variable the engine gives a value (" + Vocabulary.variableMeaning(id.text) + ")"
+        if EditorVocabulary.variables.contains(id.text) {
+            return "`\(id.text)`: a variable the engine gives a value (" + EditorVocabulary.variableMeaning(id.text) + ")"
         }
         return "`\(id.text)`"
     }
@@ -433,16 +430,16 @@ final class Analysis {
             for (name, kind) in namesInScope(at: wordStart, frames) {
                 add(name, kind == .function ? 3 : 6, kind == .function ? "function of this file" : "let of this file")
             }
-            for f in Vocabulary.functions { add(f.name, 3, Vocabulary.signature(of: f.name) ?? f.name) }
-            if expect { for f in Vocabulary.expectFunctions { add(f.name, 3, Vocabulary.signature(of: f.name) ?? f.name) } }
-            for v in Vocabulary.variables { add(v, 6, "engine variable: " + Vocabulary.variableMeaning(v)) }
+            for f in EditorVocabulary.functions { add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name) }
+            if expect { for f in EditorVocabulary.expectFunctions { add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name) } }
+            for v in EditorVocabulary.variables { add(v, 6, "engine variable: " + EditorVocabulary.variableMeaning(v)) }
             add("true", 21, "boolean")
             add("false", 21, "boolean")
         }
 
         if words.isEmpty {
             // The start of a statement: settings valid here and the statement words.
-            for info in Vocabulary.settings where !(inSection && info.level == .layout) {
+            for info in EditorVocabulary.settings where !(inSection && info.level == .layout) {
                 add(info.name, 10, "setting, for example '\(info.example)'", settingHover(info))
             }
             add("let", 14, "let NAME = EXPR")
@@ -561,6 +558,6 @@ final class Analysis {
 
     /// The hover text of a setting, made from its row of the table alone.
     func settingHover(_ info: SettingInfo) -> String {
-        Vocabulary.settingText(info)
+        EditorVocabulary.settingText(info)
     }
 }

@@ -3,7 +3,7 @@ import WFL
 /// The words the server offers and explains, all read from the core's tables (`SettingTable`,
 /// `Builtins`: the lists that drive "did you mean"), so a setting or function added there is
 /// completed and explained here with no other change.
-enum Vocabulary {
+enum EditorVocabulary {
     static var settings: [SettingInfo] { SettingTable.all }
     static var functions: [(name: String, arity: Arity)] { Builtins.functions }
     static var expectFunctions: [(name: String, arity: Arity)] { Builtins.expectFunctions }
