@@ -19,6 +19,10 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
      "Compare two attribute tables (json or csv, as 'wfl run' writes them) element by element,\nmatched by layout, section, item and kind. Prints the missing, extra and moved elements with\ntheir deltas (at most 20 lines, then a count); exit status 1 when they differ. Numbers are\nequal within T (default 0.001).\nA or B may be a spec instead: a file named *.wfl, or standard input that is neither json\n(it starts with '{' or '[') nor csv (it starts with 'layout,'). It is evaluated as 'wfl run'\nevaluates it (its diagnostics are shown; exit status 65 when it has errors), and its tables\nat offset 0,0 are compared as their json would be."),
     ("repl", "wfl repl",
      "The interactive session: one layout under construction. Type statements as in a .wfl file\n(the summary says what moved), an expression to see its value ('frame(0, 3)'), or a command:\n:help :table :json :show :load FILE :save FILE :reset :undo :quit. On a pipe it prints\nresults only, one per entry (exit status 65 when an entry had errors)."),
+    ("lsp", "wfl lsp",
+     "A language server on standard input and output (the Language Server Protocol 3.17), for\neditors: diagnostics as you type, failed expectations, hover, completion, go to definition,\ndocument symbols and formatting. Start it from the editor's LSP client for *.wfl files."),
+    ("preview", "wfl preview FILE [--port N]",
+     "Serve a live picture of FILE on http://127.0.0.1:PORT/ (the loopback interface only; without\n--port, a free port) and print that address. The page shows the html format's pictures and\ntables with the offset slider, and redraws itself when FILE changes on disk; while FILE has\nerrors it shows them over the last good picture. Ctrl-C stops it; it writes nothing."),
     ("help", "wfl help COMMAND | settings | functions | variables | SETTING",
      "Show the help of one command; 'settings', 'functions' and 'variables' list the words of the\nlanguage, and a setting's name tells that setting in full (docs/reference.md has them all)."),
 ]
@@ -91,6 +95,10 @@ struct CLI {
             return FmtCommand(cli: self).run(rest)
         case "diff":
             return DiffCommand(cli: self).run(rest)
+        case "lsp":
+            return LSPCommand(cli: self).run(rest)
+        case "preview":
+            return PreviewCommand(cli: self).run(rest)
         case "ast":
             return withOneFile(rest, command: "ast") { source in
                 let parsed = Parser.parse(source)
