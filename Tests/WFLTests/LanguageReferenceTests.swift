@@ -134,7 +134,7 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(s.arguments, "N | adaptive(MIN)", s.name)
                 XCTAssertEqual(s.values, [:], s.name)
             case .insets:
-                XCTAssertTrue(s.arguments.hasPrefix("A | V H | T L B R") || s.arguments == "as insets", s.name)
+                XCTAssertTrue(s.arguments.hasPrefix("A | V H | T L B R") || s.arguments.hasPrefix("as insets"), s.name)
                 XCTAssertEqual(s.values, [:], s.name)
             case .values:
                 XCTAssertEqual(s.values, [:], s.name)
@@ -192,6 +192,7 @@ final class LanguageReferenceTests: XCTestCase {
         "insets": "insets 0 * VAR\nitems 1\n",
         "headerInsets": "header 10\nheaderInsets 0 * VAR\nitems 1\n",
         "footerInsets": "footer 10\nfooterInsets 0 * VAR\nitems 1\n",
+        "backgroundInsets": "footer 10\nbackgroundInsets 0 * VAR\nitems 1\n",
         "columns": "columns 1 + 0 * VAR\nitems 1\n",
         "rows": "direction horizontal\nrows 1 + 0 * VAR\nitems 1\n",
         "rowSpacing": "rowSpacing 0 * VAR\nitems 1\n",

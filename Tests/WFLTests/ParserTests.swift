@@ -157,7 +157,11 @@ final class ParserTests: XCTestCase {
     }
 
     func testArgumentsAreReadAsFarAsTheyGo() {
-        XCTAssertEqual(outline("spacing 10 -5"), "setting spacing\n  binary -\n    number 10\n    number 5")
+        // One argument, as the warning says (docs/language.md, "Settings").
+        XCTAssertEqual(outline("spacing 10 - 5"), "setting spacing\n  binary -\n    number 10\n    number 5")
+        XCTAssertEqual(parse("spacing 10 -5").diagnostics.map(\.code), [.spacedMinus])
+        XCTAssertEqual(parse("spacing 10 -5").tree.statements.count, 1)
+        if case .setting(let s)? = parse("spacing 10 -5").tree.statements.first?.kind { XCTAssertEqual(s.arguments.count, 1) } else { XCTFail() }
         XCTAssertEqual(outline("spacing 10 (-5)"), "setting spacing\n  number 10\n  unary -\n    number 5")
         XCTAssertEqual(outline("let pad = 4\ninsets pad (pad * 2)").split(separator: "\n").dropFirst(2).joined(separator: "\n"), """
             setting insets

@@ -9,7 +9,7 @@ final class RectQueryPropertyTests: XCTestCase {
     typealias Generator = WaterfallPropertyTests.Generator
 
     /// A spec: waterfall or flow, vertical or horizontal, several sections with headers, footers,
-    /// spans, every order, pinned headers and (horizontal flow) zoomFirst.
+    /// spans, every order, pinned headers, section backgrounds and (horizontal flow) zoomFirst.
     static func spec(_ g: inout Generator) -> String {
         let flow = g.int(0...1) == 1
         let horizontal = g.int(0...2) == 0
@@ -39,6 +39,11 @@ final class RectQueryPropertyTests: XCTestCase {
                 text += "  " + g.pick(["\(rule) 20 + random(0, 200)", "\(rule) [40, 90, 0, 65.5]", "size 16 x 9",
                                        "\(rule) i % 9 == 0 ? 600 : 20 + random(0, 50)"]) + "\n"
                 text += "  " + g.pick(["span 1", "span i % 5 == 0 ? full : 1", "span random(1, 4)", "span [1, 2, 3]"]) + "\n"
+            }
+            // Section backgrounds of every kind, insets growing or shrinking them.
+            if g.int(0...2) > 0 {
+                text += "  background \(g.pick(["items", "cells", "all", "none"]))\n"
+                text += "  backgroundInsets \(g.int(-12...12)) (\(g.int(-12...12)))\n"
             }
             text += "}\n"
         }
@@ -74,7 +79,7 @@ final class RectQueryPropertyTests: XCTestCase {
 
     func testQueriesMatchBruteForce() throws {
         var g = Generator(state: 4_2026)
-        var queries = 0, nonEmpty = 0, moving = 0
+        var queries = 0, nonEmpty = 0, moving = 0, decorated = 0
         for run in 0..<250 {
             let text = RectQueryPropertyTests.spec(&g)
             let (e, _, source) = Eval.run(text)
@@ -83,6 +88,7 @@ final class RectQueryPropertyTests: XCTestCase {
                 continue
             }
             if t.movesWithOffset { moving += 1 }
+            if t.elements.contains(where: { $0.kind == .background }) { decorated += 1 }
             XCTAssertTrue(t.index.covers(t.elements.count), "run \(run): the engine built no index")
             var offsets = [Offset.zero]
             for _ in 0..<3 {
@@ -115,6 +121,7 @@ final class RectQueryPropertyTests: XCTestCase {
         // The generator must reach the interesting cases.
         XCTAssertGreaterThan(nonEmpty, queries / 3)
         XCTAssertGreaterThan(moving, 50)
+        XCTAssertGreaterThan(decorated, 80)
     }
 
     /// A hand-made table (no engine, so no index) still answers, through an index built on the

@@ -55,6 +55,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case noRoom = "E0411"
     case tooManyItems = "E0412"
     case setTwice = "W0401"
+    case spacedMinus = "W0402"
 
     // Evaluating expressions (E05xx).
     case typeMismatch = "E0501"
@@ -148,6 +149,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .noRoom: return "insets, spacings or lanes that leave no room for the items"
         case .tooManyItems: return "more items than wfl lays out"
         case .setTwice: return "the same property set twice in one block (the later one wins)"
+        case .spacedMinus: return "`8 -6` among a setting's several values: one value (2), not two"
         case .typeMismatch: return "an operator or function given a value of the wrong type"
         case .noValueHere: return "a variable read where it has no value"
         case .divisionByZero: return "division or remainder by zero"

@@ -61,6 +61,9 @@ package enum Flow {
         table.noteScrollGeometry(layout, itemsStart: itemsStart)
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
         table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
+        if layout.decorates {
+            do throws(Diagnostic) { try Decorations.add(layout, to: &table) } catch { return .failure(LayoutFailure([error])) }
+        }
         return .success(table)
     }
 

@@ -7,12 +7,13 @@ extension Waterfall {
     /// Appends the items `old ..< sec.items` of the last section of `layout` to `table`, which is
     /// the layout of the same file with `old` items in that section. Returns false, having changed
     /// nothing, when that cannot be done incrementally (the caller then lays out again):
-    /// a round-robin order, a rule reading `n`, a section that is not the last, or a table whose
+    /// a round-robin order, a rule reading `n`, a section that is not the last, a layout with
+    /// something on top of its frames (Decorations.swift), or a table whose
     /// lanes do not read back exactly.
     static func append(_ layout: ResolvedLayout, section s: Int, from old: Int,
                        to table: inout AttributeTable) throws(Diagnostic) -> Bool {
         let sec = layout.sections[s]
-        guard s == layout.sections.count - 1, table.sectionStarts.count == layout.sections.count,
+        guard s == layout.sections.count - 1, table.sectionStarts.count == layout.sections.count, !layout.decorates,
               sec.order == .shortest || sec.lanes == 1, old >= 0, old <= sec.items,
               !(sec.span?.readsItemCount ?? false), table.index.isTableOrder else { return false }
         switch sec.size {

@@ -1,6 +1,6 @@
 /// The functions of Expectations (docs/language.md, "Expectations") over a finished attribute table.
 
-/// Answers `frame`, `header`, `footer`, `count` and `snap` from a table.
+/// Answers `frame`, `header`, `footer`, `background`, `count` and `snap` from a table.
 package struct TableQueries: ExpectHost {
     package let table: AttributeTable
 
@@ -34,14 +34,15 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
             }
             return list(table.frame(of: sec.firstCell + i, at: offset(2)))
-        case "header", "footer":
+        case "header", "footer", "background":
             let s = try index(0, "a section number")
             guard s < table.sectionStarts.count else {
                 throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
             }
             let sec = table.sectionStarts[s]
-            guard let k = name == "header" ? sec.header : sec.footer else {
-                throw EvalError(.noSuchElement, "section \(s) has no \(name)", at: span, help: "give it one with '\(name) 44', or ask about another section")
+            guard let k = name == "header" ? sec.header : name == "footer" ? sec.footer : sec.background else {
+                let give = name == "background" ? "background items" : "\(name) 44"
+                throw EvalError(.noSuchElement, "section \(s) has no \(name)", at: span, help: "give it one with '\(give)', or ask about another section")
             }
             return list(table.frame(of: k, at: offset(1)))
         case "count":

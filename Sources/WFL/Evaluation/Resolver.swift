@@ -228,11 +228,12 @@ struct Resolver {
 
         // Insets see s, cw and ch only; each side cascades on its own.
         m.available = VarSets.insets
-        func insets(_ property: (Side) -> Property, _ setting: String, _ r: inout Resolver, _ m: inout Machine) -> Insets {
+        func insets(_ property: (Side) -> Property, _ setting: String, _ r: inout Resolver, _ m: inout Machine,
+                    bound: Bound = .nonNegative) -> Insets {
             var out = Insets()
             for side in Side.allCases {
                 guard let w = r.lookup(property(side), blocks), case .expr(let e) = w.value else { continue }
-                let d = r.number(e, w, &m, place: place, what: "the \(side.name) of '\(setting)'") ?? 0
+                let d = r.number(e, w, &m, place: place, what: "the \(side.name) of '\(setting)'", bound: bound) ?? 0
                 switch side {
                 case .top: out.top = d
                 case .left: out.left = d
@@ -245,6 +246,8 @@ struct Resolver {
         let ins = insets(Property.insets, "insets", &self, &m)
         let headerInsets = insets(Property.headerInsets, "headerInsets", &self, &m)
         let footerInsets = insets(Property.footerInsets, "footerInsets", &self, &m)
+        // backgroundInsets: sides may be negative (the background grows past the section).
+        let backgroundInsets = insets(Property.backgroundInsets, "backgroundInsets", &self, &m, bound: .none)
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
         if diagnostics.count == errorsBefore {
@@ -301,6 +304,8 @@ struct Resolver {
         if let w = lookup(.justify, blocks), case .word(let n) = w.value { justify = Justify(rawValue: n.text) ?? .uikit }
         var align = Align.center
         if let w = lookup(.align, blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
+        var background = BackgroundKind.none
+        if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
         // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
         let lanesWord = vertical ? "columns" : "rows"
@@ -359,11 +364,14 @@ struct Resolver {
             }
         }
         if diagnostics.count != errorsBefore { return nil }
-        return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
-                               footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
-                               columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
-                               justify: justify, align: align, span: spanRule, size: size,
-                               place: rec?.keyword ?? layout?.keyword ?? .point(0))
+        var resolved = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
+                                       footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
+                                       columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
+                                       justify: justify, align: align, span: spanRule, size: size,
+                                       place: rec?.keyword ?? layout?.keyword ?? .point(0))
+        resolved.background = background
+        resolved.backgroundInsets = backgroundInsets
+        return resolved
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

@@ -103,6 +103,7 @@ extension JSONFormat {
         case .cell: w.append("cell")
         case .header: w.append("header")
         case .footer: w.append("footer")
+        case .background: w.append("background")
         }
         w.append("\", \"section\": ")
         w.append(e.section)
@@ -141,6 +142,7 @@ extension CSVFormat {
         case .cell: w.append(",cell,")
         case .header: w.append(",header,")
         case .footer: w.append(",footer,")
+        case .background: w.append(",background,")
         }
         w.append(number: e.frame.x)
         w.append(UInt8(44)) // ","
@@ -197,6 +199,7 @@ extension TableFormat {
             case .cell: kind = "cell"
             case .header: kind = "header"
             case .footer: kind = "footer"
+            case .background: kind = "background"
             }
             _ = ByteWriter.put(kind, at: p.advanced(by: at))
             at += widths[2] + 2

@@ -27,6 +27,8 @@ public enum SwiftFormat {
     package static let headerKind = "UICollectionElementKindSectionHeader"
     /// `UICollectionView.elementKindSectionFooter`, spelled as its string value.
     package static let footerKind = "UICollectionElementKindSectionFooter"
+    /// The decoration kind a layout registers for section backgrounds.
+    package static let backgroundKind = "background"
 
     /// The Swift file for `tables`, evaluated from the file `sourceName`; `command` is how to
     /// make it again, for the header comment.
@@ -50,10 +52,12 @@ public enum SwiftFormat {
             out += "    static let containerSize = CGSize(width: \(f(t.containerWidth)), height: \(f(t.containerHeight)))\n"
             out += "    static let contentSize = CGSize(width: \(f(t.contentWidth)), height: \(f(t.contentHeight)))\n"
             out += "    /// Section by section (the header, the cells by item, the footer), four numbers an element:\n"
-            out += "    /// kind (0 cell, 1 header, 2 footer), section, item (-1 for a header or footer), zIndex.\n"
+            out += t.elements.contains { $0.kind == .background }
+                ? "    /// kind (0 cell, 1 header, 2 footer, 3 background), section, item (-1 for a header, footer or background), zIndex.\n"
+                : "    /// kind (0 cell, 1 header, 2 footer), section, item (-1 for a header or footer), zIndex.\n"
             out += "    static let rows: [Int] = [\n"
             for e in t.elements {
-                let kind = e.kind == .cell ? 0 : e.kind == .header ? 1 : 2
+                let kind = e.kind == .cell ? 0 : e.kind == .header ? 1 : e.kind == .footer ? 2 : 3
                 out += "        \(kind), \(e.section), \(e.item ?? -1), \(e.zIndex),\n"
             }
             out += "    ]\n"
@@ -67,7 +71,9 @@ public enum SwiftFormat {
             out += "    /// `item` is nil for a header or footer.\n"
             out += "    static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] {\n"
             out += "        (0 ..< rows.count / 4).map { k in\n"
-            out += "            let kind: String? = rows[4 * k] == 1 ? \"\(headerKind)\" : rows[4 * k] == 2 ? \"\(footerKind)\" : nil\n"
+            out += t.elements.contains { $0.kind == .background }
+                ? "            let kind: String? = [nil, \"\(headerKind)\", \"\(footerKind)\", \"\(backgroundKind)\"][rows[4 * k]]\n"
+                : "            let kind: String? = rows[4 * k] == 1 ? \"\(headerKind)\" : rows[4 * k] == 2 ? \"\(footerKind)\" : nil\n"
             out += "            let item: Int? = rows[4 * k + 2] < 0 ? nil : rows[4 * k + 2]\n"
             out += "            let frame = CGRect(x: frames[4 * k], y: frames[4 * k + 1], width: frames[4 * k + 2], height: frames[4 * k + 3])\n"
             out += "            return (kind: kind, section: rows[4 * k + 1], item: item, frame: frame, zIndex: rows[4 * k + 3])\n"

@@ -57,7 +57,7 @@ public enum TableFormat {
     static func widths(_ t: AttributeTable) -> [Int] {
         var section = 0, item = 0, kind = 0, z = 0
         var x = 0, y = 0, width = 0, height = 0
-        var hasHeader = false, hasFooter = false, hasNoItem = false
+        var hasHeader = false, hasFooter = false, hasNoItem = false, hasBackground = false
         for e in t.elements {
             section = Swift.max(section, e.section)
             if let i = e.item { item = Swift.max(item, digits(i)) } else { hasNoItem = true }
@@ -65,6 +65,7 @@ public enum TableFormat {
             case .cell: kind = Swift.max(kind, 4)
             case .header: hasHeader = true
             case .footer: hasFooter = true
+            case .background: hasBackground = true
             }
             z = Swift.max(z, digits(e.zIndex))
             x = Swift.max(x, ByteWriter.roundedWidth(e.frame.x))
@@ -73,6 +74,7 @@ public enum TableFormat {
             height = Swift.max(height, ByteWriter.roundedWidth(e.frame.height))
         }
         if hasHeader || hasFooter { kind = 6 }
+        if hasBackground { kind = 10 }
         if hasNoItem { item = Swift.max(item, 1) }
         let cells = [t.elements.isEmpty ? 0 : digits(section), item, kind, x, y, width, height, z]
         return zip(cells, headers).map { Swift.max($0, $1.count) }

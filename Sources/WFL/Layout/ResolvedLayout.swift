@@ -27,6 +27,10 @@ package enum Justify: String, Sendable { case uikit, start, center, end, spread 
 /// `align`: where a flow item sits across its line.
 package enum Align: String, Sendable { case center, start, end }
 
+/// `background`: which decoration view stands behind a section (docs/layout.md, "Section
+/// backgrounds").
+package enum BackgroundKind: String, Sendable { case none, items, cells, all }
+
 /// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
 package struct ItemRule {
     /// The shapes that need no general evaluation.
@@ -128,6 +132,9 @@ package struct ResolvedSection {
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
     package var place: Span = .point(0)
+    /// `background` and `backgroundInsets` (whose sides may be negative).
+    package var background: BackgroundKind = .none
+    package var backgroundInsets = Insets()
 }
 
 /// A layout ready for an engine.
@@ -143,6 +150,8 @@ package struct ResolvedLayout {
     package var zoomFirst: (width: Double, height: Double)? = nil
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
+    /// True when something is added on top of the engine's frames (Engines/Decorations.swift).
+    package var decorates: Bool { sections.contains { $0.background != .none } }
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

@@ -169,8 +169,10 @@ extension Parser {
                     }
                     return nil
                 }
+                let from = tok.span.start
                 args.append(.side(side, parseExpr()))
                 if panicking { return nil }
+                if case .side(_, let e)? = args.last { warnSpacedMinus(e, info, from: from) }
             }
             if !atStatementEnd {
                 if canStartExpression {
@@ -190,8 +192,11 @@ extension Parser {
         }
         var args: [Argument] = []
         while !atStatementEnd, canStartExpression, args.count < 5 {
-            args.append(.value(parseExpr()))
+            let from = tok.span.start
+            let e = parseExpr()
+            args.append(.value(e))
             if panicking { return nil }
+            warnSpacedMinus(e, info, from: from)
         }
         if args.isEmpty {
             reportUnexpected(expected: "a value for '\(info.name)'")
@@ -227,10 +232,47 @@ extension Parser {
     mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
         var args: [Argument] = []
         while args.count < max, !atStatementEnd {
+            let from = tok.span.start
             guard let e = argumentExpression(info) else { return nil }
             args.append(.value(e))
+            if max >= 2 { warnSpacedMinus(e, info, from: from) }
         }
         return extraArguments(info, args)
+    }
+
+    /// The warning for `8 -6` in a setting that takes several arguments: a subtraction written
+    /// with a space before its `-` and none after it reads as one argument, though it looks like
+    /// two (docs/language.md, "Settings").
+    /// `from` is where the argument starts: a `-` inside parentheses was written as meant.
+    mutating func warnSpacedMinus(_ e: Expr, _ info: SettingInfo, from: Int) {
+        guard case .binary(let head, let operands, _) = e else { return }
+        let bytes = source.bytes
+        func space(_ k: Int) -> Bool { k >= 0 && k < bytes.count && (bytes[k] == 32 || bytes[k] == 9) }
+        for (k, o) in operands.enumerated() where o.op == .subtract {
+            let start = Int(o.opSpan.start), end = Int(o.opSpan.end)
+            guard space(start - 1), !space(end), end < bytes.count, bytes[end] != 10, bytes[end] != 13 else { continue }
+            var depth = 0
+            for b in bytes[from..<start] {
+                if b == 40 || b == 91 { depth += 1 } else if b == 41 || b == 93 { depth -= 1 }
+            }
+            guard depth == 0 else { continue }
+            let whole = head.span.to(o.rhs.span)
+            let left = source.text(head.span.to(k == 0 ? head.span : operands[k - 1].rhs.span))
+            let right = source.text(o.rhs.span)
+            // The one value it is, when the operands are plain numbers.
+            var value: Double? = nil
+            if case .number(var d, _) = head {
+                for p in operands[...k] {
+                    guard case .number(let x, _) = p.rhs else { d = .nan; break }
+                    d = p.op == .add ? d + x : p.op == .subtract ? d - x : .nan
+                }
+                if !d.isNaN { value = d }
+            }
+            let one = value.map { "one value, \(NumberFormat.format($0))" } ?? "one value"
+            warn(.warning(.spacedMinus, "'\(source.text(whole))' is \(one); write '\(left) (-\(right))' for two", at: whole,
+                          help: "'\(info.name)' takes several values: a '-' with a space before it and none after subtracts; to subtract, write '\(left) - \(right)'"))
+            return
+        }
     }
 
     /// One expression argument, or nil after an error saying why there is none.

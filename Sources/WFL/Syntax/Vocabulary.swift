@@ -77,6 +77,7 @@ package enum Property: Int, CaseIterable, Sendable {
     case headerInsetsTop, headerInsetsLeft, headerInsetsBottom, headerInsetsRight
     case footerInsetsTop, footerInsetsLeft, footerInsetsBottom, footerInsetsRight
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
+    case background, backgroundInsetsTop, backgroundInsetsLeft, backgroundInsetsBottom, backgroundInsetsRight
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -84,6 +85,9 @@ package enum Property: Int, CaseIterable, Sendable {
     package static func headerInsets(_ side: Side) -> Property { Property(rawValue: headerInsetsTop.rawValue + side.rawValue)! }
     /// One side of `footerInsets`.
     package static func footerInsets(_ side: Side) -> Property { Property(rawValue: footerInsetsTop.rawValue + side.rawValue)! }
+
+    /// One side of `backgroundInsets`.
+    package static func backgroundInsets(_ side: Side) -> Property { Property(rawValue: backgroundInsetsTop.rawValue + side.rawValue)! }
 
     /// The property's bit in a mask of properties.
     var bit: UInt64 { 1 << UInt64(rawValue) }
@@ -178,6 +182,8 @@ package enum SettingTable {
         SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst], arguments: "W x H", default: "none", engines: .flow, meaning: "horizontal flow: the first item grows towards W x H as it scrolls into place (a carousel)"),
         SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale], arguments: "N", default: "0", engines: .waterfall, meaning: "the screen scale: when above 0, lane widths and scaled sizes are floored to 1/N point"),
         SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed], arguments: "N", default: "0", engines: .all, meaning: "the seed of `random`: a whole number, 0 <= N < 2^53"),
+        SettingInfo(name: "background", shape: .word(["none", "items", "cells", "all"]), level: .section, example: "background items", properties: [.background], arguments: "none | items | cells | all", default: "none", engines: .all, meaning: "one decoration view behind the section, z-index -1, kind `background`", values: ["none": "no background", "items": "from after the header and its insets to where the footer's insets begin, the section's insets included", "cells": "the smallest rect holding every cell (none when the section has no cells)", "all": "the whole section, header and footer with their insets included"]),
+        SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", engines: .all, meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
@@ -262,7 +268,8 @@ package enum Builtins {
         BuiltinFunction(name: "frame", arity: .exactly([2, 4]), signatures: ["frame(s, i)", "frame(s, i, ox, oy)"], meaning: "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "header", arity: .exactly([1, 3]), signatures: ["header(s)", "header(s, ox, oy)"], meaning: "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none"),
         BuiltinFunction(name: "footer", arity: .exactly([1]), signatures: ["footer(s)"], meaning: "the frame of section s's footer; an error when it has none"),
-        BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (cells, headers, footers) overlap the rect, at offset (0, 0)"),
+        BuiltinFunction(name: "background", arity: .exactly([1, 3]), signatures: ["background(s)", "background(s, ox, oy)"], meaning: "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none"),
+        BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (of every kind: cells, headers, footers, backgrounds) overlap the rect, at offset (0, 0)"),
         BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "flow: where scrolling comes to rest for a proposed offset x, `ceil(x / stride) * stride`"),
     ]
 
@@ -290,7 +297,7 @@ package enum Builtins {
     package static let places: [VariablePlace] = [
         VariablePlace(place: "`container`", settings: ["container"], variables: []),
         VariablePlace(place: "`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
-        VariablePlace(place: "`insets`, `headerInsets`, `footerInsets`", settings: ["insets", "headerInsets", "footerInsets"], variables: ["s", "cw", "ch"]),
+        VariablePlace(place: "`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
         VariablePlace(place: "the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
         VariablePlace(place: "`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"]),
         VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),

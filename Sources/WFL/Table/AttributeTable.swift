@@ -1,10 +1,12 @@
-/// The result of a layout: one row per element (header, cell, footer) with its frame and z-index,
-/// in table order: section by section, the header, the cells by index, the footer (the order
-/// `wfl run` prints).
+/// The result of a layout: one row per element (background, header, cell, footer) with its frame
+/// and z-index, in table order: section by section, the background, the header, the cells by
+/// index, the footer (the order `wfl run` prints).
 
 /// What an element is.
 public enum ElementKind: String, Sendable {
     case header, cell, footer
+    /// A section's decoration view (`background`).
+    case background
 }
 
 /// A rectangle, origin top-left, y down, as UIKit.
@@ -29,14 +31,23 @@ public struct Frame: Equatable, Sendable {
 public struct Element: Equatable, Sendable {
     public var frame: Frame
     @usableFromInline var storedSection: Int32
-    /// The item index, or -1 for a header or footer.
+    /// The item index, or -1 for a header, footer or background.
     @usableFromInline var storedItem: Int32
     @usableFromInline var storedZIndex: Int32
     @usableFromInline var storedKind: UInt8
 
     @inlinable public var kind: ElementKind {
-        get { storedKind == 0 ? .cell : storedKind == 1 ? .header : .footer }
-        set { storedKind = newValue == .cell ? 0 : newValue == .header ? 1 : 2 }
+        get { storedKind == 0 ? .cell : storedKind == 1 ? .header : storedKind == 2 ? .footer : .background }
+        set { storedKind = Element.code(newValue) }
+    }
+    /// The stored byte of a kind.
+    @inlinable static func code(_ kind: ElementKind) -> UInt8 {
+        switch kind {
+        case .cell: return 0
+        case .header: return 1
+        case .footer: return 2
+        case .background: return 3
+        }
     }
     @inlinable public var section: Int {
         get { Int(storedSection) }
@@ -57,7 +68,7 @@ public struct Element: Equatable, Sendable {
         storedSection = Int32(truncatingIfNeeded: section)
         storedItem = item.map { Int32(truncatingIfNeeded: $0) } ?? -1
         storedZIndex = Int32(truncatingIfNeeded: zIndex)
-        storedKind = kind == .cell ? 0 : kind == .header ? 1 : 2
+        storedKind = Element.code(kind)
     }
 
     /// A cell, without the optionals of the public initialiser (the engines' inner loops).
@@ -74,6 +85,8 @@ public struct Element: Equatable, Sendable {
 package enum ZIndex {
     package static let cell = 0
     package static let supplementary = 10
+    /// A section background, behind its cells (docs/layout.md, "Section backgrounds").
+    package static let background = -1
 }
 
 /// A layout's attribute table.
@@ -88,7 +101,8 @@ public struct AttributeTable: Equatable, Sendable {
     package var containerHeight: Double
     package var contentWidth: Double
     package var contentHeight: Double
-    /// Every element in table order: per section its header, its cells by index, its footer.
+    /// Every element in table order: per section its background, its header, its cells by index,
+    /// its footer.
     public internal(set) var elements: [Element]
     /// For each section, the index in `elements` of its first element, its header, first cell and
     /// footer (nil when absent), for the queries of `expect`.
@@ -113,6 +127,10 @@ public struct AttributeTable: Equatable, Sendable {
         package var pinHeaders: Bool
         /// Where the next section starts along the scroll axis (after the footer).
         package var stop: Double = 0
+        /// The section's background (docs/layout.md, "Section backgrounds"), nil when it has none.
+        package var background: Int? = nil
+        /// The first element of the section in table order, nil when it has none.
+        package var first: Int? { background ?? header ?? (cellCount > 0 ? firstCell : footer) }
     }
 
     package init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {

@@ -337,6 +337,8 @@ final class Analysis {
         case "insets": return insets(s.insets)
         case "headerInsets": return insets(s.headerInsets)
         case "footerInsets": return insets(s.footerInsets)
+        case "background": return s.background.rawValue
+        case "backgroundInsets": return insets(s.backgroundInsets)
         case "header": return s.header == 0 ? "none" : n(s.header)
         case "footer": return s.footer == 0 ? "none" : n(s.footer)
         case "pinHeaders": return s.pinHeaders ? "true" : "false"

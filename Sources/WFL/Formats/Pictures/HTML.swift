@@ -101,7 +101,7 @@ public enum HTMLFormat {
         out += "\"map\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(p.scale)), \(f(p.px(scope.region.x))), \(f(p.py(scope.region.y)))], "
         out += "\"region\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(scope.region.width)), \(f(scope.region.height))], "
         out += "\"right\": \(f(p.px(scope.region.maxX))), \"bottom\": \(f(p.py(scope.region.maxY))), "
-        out += "\"kinds\": \"" + String(els.map { e -> Character in e.kind == .cell ? "c" : (e.kind == .header ? "h" : "f") }) + "\", "
+        out += "\"kinds\": \"" + String(els.map { e -> Character in e.kind == .cell ? "c" : (e.kind == .header ? "h" : e.kind == .footer ? "f" : "b") }) + "\", "
         out += "\"sections\": [" + els.map { String($0.section) }.joined(separator: ",") + "], "
         out += "\"items\": [" + els.map { String($0.item ?? -1) }.joined(separator: ",") + "], "
         out += "\"z\": [" + els.map { String($0.zIndex) }.joined(separator: ",") + "], "
@@ -171,7 +171,7 @@ public enum HTMLFormat {
             var rows = sec.querySelectorAll('tbody tr');
             var n = d.kinds.length;
             var rects = [], texts = [], titles = [];
-            var kindName = { c: 'cell', h: 'header', f: 'footer' };
+            var kindName = { c: 'cell', h: 'header', f: 'footer', b: 'background' };
             var order = [];
             for (var j = 0; j < n; j++) { order.push(j); }
             order.sort(function (a, b) { return d.z[a] - d.z[b] || a - b; });
@@ -179,6 +179,7 @@ public enum HTMLFormat {
               var g = document.createElementNS(ns, 'g');
               var r = document.createElementNS(ns, 'rect');
               r.setAttribute('class', kindName[d.kinds[j]] + ' box');
+              if (d.kinds[j] === 'b') { r.setAttribute('style', '\(SVGPicture.backgroundStyle)'); }
               r.setAttribute('data-j', String(j));
               var t = document.createElementNS(ns, 'text');
               t.setAttribute('class', 'label');
@@ -191,7 +192,7 @@ public enum HTMLFormat {
             function label(j) {
               var k = d.kinds[j];
               if (k === 'c') { return d.sections[j] + '.' + d.items[j]; }
-              return (k === 'h' ? 'header ' : 'footer ') + d.sections[j];
+              return (k === 'h' ? 'header ' : k === 'f' ? 'footer ' : 'background ') + d.sections[j];
             }
             var px = function (x) { return d.map[3] + (x - d.map[0]) * d.map[2]; };
             var py = function (y) { return d.map[4] + (y - d.map[1]) * d.map[2]; };

@@ -88,6 +88,7 @@ package enum PictureText {
         case .cell: return "\(e.section).\(e.item ?? 0)"
         case .header: return "header \(e.section)"
         case .footer: return "footer \(e.section)"
+        case .background: return "background \(e.section)"
         }
     }
 

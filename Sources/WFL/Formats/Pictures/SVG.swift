@@ -181,7 +181,10 @@ struct SVGPicture {
             let e = els[j]
             let label = PictureText.label(e)
             let x = px(e.frame.x), y = py(e.frame.y), w = e.frame.width * scale, h = e.frame.height * scale
-            out += "<g><rect class=\"\(e.kind.rawValue)\" id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
+            // A background is styled in place, so that the shared style sheet (and every picture
+            // without one) stays as it was.
+            let style = e.kind == .background ? " style=\"\(SVGPicture.backgroundStyle)\"" : ""
+            out += "<g><rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
             out += "<title>\(label): \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)) x \(f(e.frame.height)), z \(e.zIndex)</title>"
             if let size = SVGPicture.labelSize(label, width: w, height: h) {
                 let small = size < 11 ? " small" : ""
@@ -192,6 +195,9 @@ struct SVGPicture {
         out += "</g>\n"
         return out
     }
+
+    /// How a section background is drawn: a light grey box behind the cells.
+    static let backgroundStyle = "fill: #e9e4f5; stroke: #7a68a8; stroke-width: 1; stroke-dasharray: 3 2"
 
     /// The font size a label fits at in a box of `width` x `height` pixels: 11, 8, or nil.
     static func labelSize(_ label: String, width: Double, height: Double) -> Double? {

@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// Section backgrounds (docs/layout.md, "Section backgrounds"), with frames computed by hand.
+final class ElementsTests: XCTestCase {
+    /// The backgrounds of `t`, section by section, as [x, y, w, h].
+    func backgrounds(_ t: AttributeTable) -> [Int: [Double]] {
+        var out: [Int: [Double]] = [:]
+        for e in t.elements where e.kind == .background { out[e.section] = Eval.rect(e) }
+        return out
+    }
+
+    static let vertical = """
+        container 300 x 500
+        columns 2
+        spacing 10
+        header 40
+        footer 20
+        headerInsets 5 6
+        footerInsets 3
+        insets 10 20
+        section { items 3; height 50; background all }
+        section { items 3; height 50; background items; backgroundInsets 4 (-6) }
+        section { items 3; height [50, 70, 30]; background cells; backgroundInsets top -10 left 16 }
+        section { items 0; background cells }
+        section { items 2; height 10; background cells; backgroundInsets 0 130 }
+        """
+
+    func testEveryKindVertical() throws {
+        let t = try XCTUnwrap(Eval.table(Self.vertical))
+        let b = backgrounds(t)
+        // Section 0: start 0. Header at 0 + 5, (6, 5, 300 - 12, 40); then top = 5 + 40 + 5 = 50
+        // (itemsTop), ins.top 10: items from 60; lanes (300 - 40 - 10) / 2 = 125 wide; cells
+        // end at 60 + 50 + 10 + 50 = 170 (bottom), + ins.bottom 10 = 180 (itemsEnd); footer at
+        // 180 + 3 = 183, 20 tall, + 3: the section stops at 206 (end).
+        // all: (0, start, cw, end - start) = (0, 0, 300, 206).
+        XCTAssertEqual(b[0], [0, 0, 300, 206])
+        XCTAssertEqual(Eval.rect(t.elements[t.sectionStarts[0].footer!]), [3, 183, 294, 20])
+        // Section 1: start 206, itemsTop 206 + 50 = 256, items from 266 to 376, itemsEnd 386.
+        // items: R = (0, 256, 300, 386 - 256 = 130); bi = 4 (-6): top 4, left -6, bottom 4, right -6:
+        // (0 - 6, 256 + 4, 300 + 6 + 6, 130 - 4 - 4) = (-6, 260, 312, 122).
+        XCTAssertEqual(b[1], [-6, 260, 312, 122])
+        // Section 2: start 206 + 206 = 412, items from 472: item 0 (20, 472, 125, 50), item 1
+        // (155, 472, 125, 70), item 2 in lane 0 at 472 + 50 + 10 = 532, (20, 532, 125, 30).
+        // cells: R = (20, 472, 280 - 20 = 260, 562 - 472 = 90); top -10, left 16:
+        // (20 + 16, 472 - 10, 260 - 16, 90 + 10) = (36, 462, 244, 100).
+        XCTAssertEqual(Eval.cells(t)[8], [20, 532, 125, 30])
+        XCTAssertEqual(b[2], [36, 462, 244, 100])
+        // Section 3 has no cells: no `cells` background. Section 4: cells R = (20, y, 260, 10);
+        // left and right 130: width 260 - 260 = 0, not > 0: none.
+        XCTAssertNil(b[3])
+        XCTAssertNil(b[4])
+        XCTAssertEqual(t.elements.filter { $0.kind == .background }.count, 3)
+        // Backgrounds never change the content size: 5 sections of 206, 206, 186 + ..., as without.
+        let plain = try XCTUnwrap(Eval.table(["all", "items", "cells"].reduce(Self.vertical) { $0.replacingOccurrences(of: "background \($1)", with: "background none") }))
+        XCTAssertEqual(t.contentSize, plain.contentSize)
+        XCTAssertEqual(Eval.cells(t), Eval.cells(plain))
+    }
+
+    static let horizontal = """
+        direction horizontal
+        container 500 x 300
+        rows 2
+        spacing 10
+        header 40
+        footer 20
+        headerInsets 5 6
+        footerInsets 3
+        insets 10 20
+        section { items 3; width 50; background all }
+        section { items 3; width 50; background items; backgroundInsets 4 (-6) }
+        section { items 3; width [50, 70, 30]; background cells; backgroundInsets top -10 left 16 }
+        """
+
+    func testEveryKindHorizontal() throws {
+        let t = try XCTUnwrap(Eval.table(Self.horizontal))
+        let b = backgrounds(t)
+        // Along x. Section 0: header at 0 + 6, (6, 5, 40, 300 - 10); top = 6 + 40 + 6 = 52
+        // (itemsTop); ins.left 20: items from 72; lanes (300 - 20 - 10) / 2 = 135 tall; lane 0
+        // ends at 72 + 50 + 10 + 50 = 182 (bottom), + ins.right 20 = 202 (itemsEnd); footer at
+        // 205, 20 wide, + 3: stops at 228.
+        // all: (start, 0, end - start, ch) = (0, 0, 228, 300).
+        XCTAssertEqual(Eval.rect(t.elements[t.sectionStarts[0].header!]), [6, 5, 40, 290])
+        XCTAssertEqual(b[0], [0, 0, 228, 300])
+        // Section 1: start 228, itemsTop 280, items from 300 to 410, itemsEnd 430.
+        // items: R = (280, 0, 150, 300); top 4, left -6, bottom 4, right -6:
+        // (280 - 6, 0 + 4, 150 + 12, 300 - 8) = (274, 4, 162, 292).
+        XCTAssertEqual(b[1], [274, 4, 162, 292])
+        // Section 2: start 456, items from 528: item 0 (528, 10, 50, 135), item 1 (528, 155, 70,
+        // 135), item 2 in lane 0 at 528 + 50 + 10 = 588, (588, 10, 30, 135).
+        // cells: R = (528, 10, 618 - 528 = 90, 290 - 10 = 280); top -10, left 16:
+        // (528 + 16, 10 - 10, 90 - 16, 280 + 10) = (544, 0, 74, 290).
+        XCTAssertEqual(Eval.cells(t)[8], [588, 10, 30, 135])
+        XCTAssertEqual(b[2], [544, 0, 74, 290])
+    }
+
+    /// Without a header or footer, `all` and `items` differ by the section's insets only when
+    /// there is a header: `items` starts at the section's start, and ends at its end.
+    func testItemsWithoutHeaderOrFooter() throws {
+        let t = try XCTUnwrap(Eval.table("container 200 x 400\ncolumns 1\ninsets 7\nsection { items 2; height 30; spacing 5; background items }\nsection { items 1; height 10; background all }"))
+        // Section 0: items from 7, (7, 7, 186, 30), (7, 42, 186, 30); bottom 72, end 79.
+        // items: (0, 0, 200, 79). Section 1: start 79, end 79 + 7 + 10 + 7 = 103: (0, 79, 200, 24).
+        XCTAssertEqual(backgrounds(t)[0], [0, 0, 200, 79])
+        XCTAssertEqual(backgrounds(t)[1], [0, 79, 200, 24])
+    }
+
+    /// Table order: background, header, cells, footer; z-index -1, no item; the section index
+    /// points past the background.
+    func testTableOrderAndIndex() throws {
+        let t = try XCTUnwrap(Eval.table(Self.vertical))
+        let kinds = t.elements.prefix(6).map(\.kind)
+        XCTAssertEqual(kinds, [.background, .header, .cell, .cell, .cell, .footer])
+        let bg = t.elements[0]
+        XCTAssertEqual(bg.zIndex, -1)
+        XCTAssertNil(bg.item)
+        XCTAssertEqual(t.sectionStarts[1].background, 6)
+        XCTAssertEqual(t.sectionStarts[1].header, 7)
+        XCTAssertEqual(t.sectionStarts[1].firstCell, 8)
+        XCTAssertEqual(t.sectionStarts[3].background, nil)
+        XCTAssertTrue(t.index.covers(t.elements.count))
+    }
+
+    /// Every format names the kind; json gives it a null item.
+    func testFormats() throws {
+        let t = try XCTUnwrap(Eval.table("container 100 x 100\ncolumns 1\nitems 1\nheight 10\nbackground cells\nbackgroundInsets -2"))
+        let json = JSONFormat.format([t])
+        XCTAssertTrue(json.contains(#"{"kind": "background", "section": 0, "item": null, "frame": [-2, -2, 104, 14], "zIndex": -1}"#), json)
+        XCTAssertTrue(CSVFormat.format([t]).contains("\nt,0,,background,-2,-2,104,14,-1\n"))
+        XCTAssertTrue(TableFormat.format(t).contains("0        -     background  -2  -2  104    14      -1\n"), TableFormat.format(t))
+        let swift = SwiftFormat.format([t], sourceName: "t.wfl")
+        XCTAssertTrue(swift.contains("        3, 0, -1, -1,\n"), swift)
+        XCTAssertTrue(swift.contains(#"[nil, "UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter", "background"][rows[4 * k]]"#), swift)
+        let svg = SVGFormat.format([t])
+        XCTAssertTrue(svg.contains(#"<rect class="background" style="#), svg)
+    }
+
+    /// zoomFirst's walk moves a background as it moves a footer: shifted by `total` when its x
+    /// is at or past `first.maxX`, never resized. Expectations read it at offsets.
+    func testZoomFirstShiftsBackgrounds() throws {
+        let text = """
+            style flow
+            direction horizontal
+            container 375 x 200
+            spacing 10
+            insets 10
+            zoomFirst 120 x 150
+            section { items 2; size 100 x 100 }
+            section { items 1; size 100 x 100; background cells }
+            expect background(1) == [250, 50, 100, 100]
+            expect background(1, 50, 0) == [250, 50, 100, 100]
+            """
+        let t = try XCTUnwrap(Eval.table(text))
+        // At (0, 0): first = (10, 10, 100, 100), item 0 of section 0 fully overlaps: newW =
+        // 100 + 1 * 20 = 120, total 20. Section 1 starts at 10 + 100 + 10 + 100 + 10 = 230; its
+        // cell at 240 and its background (240, 50, 100, 100) move by 20 to 260.
+        let at0 = t.at(.zero)
+        let bg = try XCTUnwrap(at0.elements.first { $0.kind == .background })
+        XCTAssertEqual(Eval.rect(bg), [260, 50, 100, 100])
+        // The plain table keeps its frame at rest; frame(of:at:) agrees with at().
+        XCTAssertEqual(Eval.rect(t.elements[t.sectionStarts[1].background!]), [240, 50, 100, 100])
+        XCTAssertEqual(t.frame(of: t.sectionStarts[1].background!, at: .zero), bg.frame)
+    }
+
+    func testBackgroundExpectations() throws {
+        let text = """
+            columns 1
+            container 100 x 100
+            section { items 1; height 10; background all }
+            section { items 1; height 10 }
+            expect background(0) == [0, 0, 100, 10]
+            expect background(1) == [0, 0, 0, 0]
+            expect count(0, 0, 100, 100) == 3
+            """
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+        XCTAssertFalse(c.hasErrors)
+        let outcomes = Pipeline.checkExpectations(c)
+        XCTAssertEqual(outcomes.map(\.passed), [true, false, true])
+        XCTAssertEqual(outcomes[1].diagnostic?.message, "section 1 has no background")
+    }
+
+    /// `8 -6` in a setting of several values warns; `8 (-6)`, `8 - 6` and `(8 -6)` do not.
+    func testSpacedMinusWarning() throws {
+        func warnings(_ text: String) -> [String] {
+            Parser.parse(SourceFile(name: "t.wfl", text: text)).diagnostics.filter { $0.code == .spacedMinus }.map(\.message)
+        }
+        XCTAssertEqual(warnings("backgroundInsets 8 -6\n"), ["'8 -6' is one value, 2; write '8 (-6)' for two"])
+        XCTAssertEqual(warnings("spacing 10 -5\n"), ["'10 -5' is one value, 5; write '10 (-5)' for two"])
+        XCTAssertEqual(warnings("let a = 3\ninsets top a -1\n"), ["'a -1' is one value; write 'a (-1)' for two"])
+        XCTAssertEqual(warnings("insets 8 (-6)\ninsets 8 - 6\ninsets (8 -6)\ninsets 8-6\nheader 8 -6\n"), [])
+    }
+}
