@@ -115,6 +115,12 @@ struct RunCommand {
         let tables = evaluation.tables.map { t in
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
+        // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.
+        let failures = tables.compactMap(\.attributeFailure)
+        if !failures.isEmpty {
+            writeErr(renderer.render(failures, in: source))
+            return Exit.dataError
+        }
         // json, csv and table: formatted into bytes on two threads and written in large blocks.
         if format == "json" || format == "csv" || format == "table" {
             let pieces = format == "json" ? JSONFormat.pieces(tables) : format == "csv" ? CSVFormat.pieces(tables) : TableFormat.pieces(tables)

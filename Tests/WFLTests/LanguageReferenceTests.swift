@@ -85,7 +85,7 @@ final class LanguageReferenceTests: XCTestCase {
                        "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
-                       "**w**: vertical waterfall: the item's width, spans included\n\nHas a value in: vertical waterfall: `height`, `size`")
+                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; `alpha`, `zoom`, `zIndex`")
     }
 
     /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
@@ -193,6 +193,9 @@ final class LanguageReferenceTests: XCTestCase {
         "headerInsets": "header 10\nheaderInsets 0 * VAR\nitems 1\n",
         "footerInsets": "footer 10\nfooterInsets 0 * VAR\nitems 1\n",
         "backgroundInsets": "footer 10\nbackgroundInsets 0 * VAR\nitems 1\n",
+        "alpha": "items 1\nalpha 1 + 0 * VAR\n",
+        "zoom": "items 1\nzoom 1 + 0 * VAR\n",
+        "zIndex": "items 1\nzIndex 0 * VAR\n",
         "columns": "columns 1 + 0 * VAR\nitems 1\n",
         "rows": "direction horizontal\nrows 1 + 0 * VAR\nitems 1\n",
         "rowSpacing": "rowSpacing 0 * VAR\nitems 1\n",

@@ -47,6 +47,7 @@ final class SwiftFormatTests: XCTestCase {
             layout "my feed" { columns 2; items 3; height [100, 37.25]; header 44; footer 20 }
             layout my_feed { columns 3; items 2; height 10; insets 0.1 }
             layout "2col" { style flow; direction horizontal; zoomFirst 120 x 150; items 3; size 100 x 100 }
+            layout looks { columns 1; items 3; height 10; alpha 1 - i / 4; zoom 1 + i / 8; background all }
             """
         let specURL = work.appendingPathComponent("names.wfl")
         try Data(spec.utf8).write(to: specURL)
@@ -59,16 +60,17 @@ final class SwiftFormatTests: XCTestCase {
             import Foundation
 
             func f(_ d: CGFloat) -> String { d == d.rounded() ? String(Int(d)) : String(describing: Double(d)) }
-            func dump(_ name: String, _ size: CGSize, _ elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)]) {
+            func dump(_ name: String, _ size: CGSize, _ elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int, alpha: CGFloat, zoom: CGFloat)]) {
                 print(name, f(size.width), f(size.height))
                 for e in elements {
-                    let kind = e.kind == nil ? "cell" : e.kind == "UICollectionElementKindSectionHeader" ? "header" : "footer"
-                    print(kind, e.section, e.item.map(String.init) ?? "null", f(e.frame.minX), f(e.frame.minY), f(e.frame.width), f(e.frame.height), e.zIndex)
+                    let kind = e.kind == nil ? "cell" : e.kind == "UICollectionElementKindSectionHeader" ? "header" : e.kind == "UICollectionElementKindSectionFooter" ? "footer" : e.kind!
+                    print(kind, e.section, e.item.map(String.init) ?? "null", f(e.frame.minX), f(e.frame.minY), f(e.frame.width), f(e.frame.height), e.zIndex, f(e.alpha), f(e.zoom))
                 }
             }
             dump("my feed", MyFeedLayout.contentSize, MyFeedLayout.elements)
             dump("my_feed", MyFeedLayout2.contentSize, MyFeedLayout2.elements)
             dump("2col", _2colLayout.contentSize, _2colLayout.elements)
+            dump("looks", LooksLayout.contentSize, LooksLayout.elements)
             """
         try Data(generated.stdout.utf8).write(to: work.appendingPathComponent("Layouts.swift"))
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
@@ -105,7 +107,9 @@ final class SwiftFormatTests: XCTestCase {
             for e in layout["elements"] as! [[String: Any]] {
                 let frame = (e["frame"] as! [Any]).map(n)
                 let item = (e["item"] as? NSNumber).map { String($0.intValue) } ?? "null"
-                expected += "\(e["kind"] as! String) \(e["section"] as! Int) \(item) \(frame.joined(separator: " ")) \(e["zIndex"] as! Int)\n"
+                // Absent alpha and zoom are 1.
+                let alpha = n(e["alpha"] ?? NSNumber(value: 1)), zoom = n(e["zoom"] ?? NSNumber(value: 1))
+                expected += "\(e["kind"] as! String) \(e["section"] as! Int) \(item) \(frame.joined(separator: " ")) \(e["zIndex"] as! Int) \(alpha) \(zoom)\n"
             }
         }
         XCTAssertGreaterThan(expected.split(separator: "\n").count, 10)

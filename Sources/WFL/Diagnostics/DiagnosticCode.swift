@@ -68,6 +68,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case earlierError = "E0508"
     case badListRule = "E0509"
     case notACondition = "E0510"
+    case randomInAttribute = "E0511"
 
     // Laying out (E06xx, W06xx).
     case badSpan = "E0601"
@@ -77,6 +78,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case lineOverflow = "W0601"
     case spanCapped = "W0602"
     case positionOverflow = "E0605"
+    case badAttribute = "E0606"
 
     // Expectation functions (E07xx).
     case noSuchSection = "E0701"
@@ -160,12 +162,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .earlierError: return "an expression whose error was reported earlier"
         case .badListRule: return "an item rule whose list is empty or holds lists"
         case .notACondition: return "an `expect` whose value is not true or false"
+        case .randomInAttribute: return "`random` in `alpha`, `zoom` or `zIndex`, which are evaluated at every scroll offset"
         case .badSpan: return "a span that is not a whole number of lanes, at least 1"
         case .badNaturalSize: return "a natural size that cannot be scaled to the lane"
         case .badSize: return "an item size that is negative, NaN or infinite"
         case .flowNeedsSize: return "a flow section whose item size rule is not `size W x H` (the resolver says so first, as E0408)"
         case .lineOverflow: return "a flow item longer than its line"
         case .positionOverflow: return "a layout whose positions grow past what a double holds"
+        case .badAttribute: return "an `alpha`, `zoom` or `zIndex` value outside its range (or a z-index that is not whole)"
         case .spanCapped: return "a span of more lanes than the section has (capped at the lane count; said once per section)"
         case .noSuchSection: return "an expectation about a section the layout does not have"
         case .noSuchItem: return "an expectation about an item the section does not have"

@@ -9,15 +9,18 @@ enum CSVTableReader {
         guard let header = rows.first else {
             throw TableReadError(message: "the file is empty: expected a table in wfl's json or csv format", line: 1, column: 1)
         }
-        guard header.fields.joined(separator: ",") == CSVFormat.headerRow else {
+        // `alpha,zoom` end the rows when some element has one that is not 1.
+        let looks = header.fields.joined(separator: ",") == CSVFormat.headerRow + ",alpha,zoom"
+        guard looks || header.fields.joined(separator: ",") == CSVFormat.headerRow else {
             throw TableReadError(message: "the first row must be '\(CSVFormat.headerRow)', as 'wfl run --format csv' writes it",
                                  line: header.line, column: 1)
         }
         var layouts: [ReadLayout] = []
         for row in rows.dropFirst() {
             let f = row.fields
-            guard f.count == 9 else {
-                throw TableReadError(message: "a row must have 9 fields, this one has \(f.count)", line: row.line, column: 1)
+            let count = looks ? 11 : 9
+            guard f.count == count else {
+                throw TableReadError(message: "a row must have \(count) fields, this one has \(f.count)", line: row.line, column: 1)
             }
             func number(_ k: Int) throws(TableReadError) -> Double {
                 guard let d = Double(f[k]), d.isFinite else {
@@ -32,9 +35,13 @@ enum CSVTableReader {
                 return n
             }
             let item: Int? = f[2].isEmpty ? nil : try whole(2)
-            let element = ReadElement(kind: TableReader.normalKind(f[3].isEmpty ? nil : f[3]), section: try whole(1), item: item,
+            var element = ReadElement(kind: TableReader.normalKind(f[3].isEmpty ? nil : f[3]), section: try whole(1), item: item,
                                       frame: Frame(x: try number(4), y: try number(5), width: try number(6), height: try number(7)),
                                       zIndex: f[8].isEmpty ? nil : try whole(8), line: row.line)
+            if looks {
+                element.alpha = try number(9)
+                element.zoom = try number(10)
+            }
             if let last = layouts.indices.last, layouts[last].name == f[0] {
                 layouts[last].elements.append(element)
             } else if let k = layouts.firstIndex(where: { $0.name == f[0] }) {
@@ -46,7 +53,7 @@ enum CSVTableReader {
         return layouts
     }
 
-    static let columns = CSVFormat.headerRow.split(separator: ",").map(String.init)
+    static let columns = (CSVFormat.headerRow + ",alpha,zoom").split(separator: ",").map(String.init)
 
     struct Record {
         var fields: [String]

@@ -264,7 +264,14 @@ struct JSONTableReader {
         let f = try numbers(fv, 4, "\"frame\"")
         var z: Int? = nil
         if let zv = member(m, "zIndex") { z = try whole(zv, "\"zIndex\"") }
+        // "alpha" and "zoom" are written only where not 1.
+        func number(_ key: String) throws(TableReadError) -> Double {
+            guard let v = member(m, key) else { return 1 }
+            guard case .number(let d, _) = v else { throw fail("\"\(key)\" must be a number, not \(v.typeName)", at: v.offset) }
+            return d
+        }
         return ReadElement(kind: TableReader.normalKind(kind), section: section, item: item,
-                           frame: Frame(x: f[0], y: f[1], width: f[2], height: f[3]), zIndex: z, line: line(at))
+                           frame: Frame(x: f[0], y: f[1], width: f[2], height: f[3]), zIndex: z, line: line(at),
+                           alpha: try number("alpha"), zoom: try number("zoom"))
     }
 }

@@ -3,13 +3,14 @@
 
 extension ReadLayout {
     /// The layout of an evaluated table as `TableReader` would read it back from the `json` that
-    /// `wfl run` writes of it: the same name, content size, kinds, indexes, frames and z-indexes
+    /// `wfl run` writes of it: the same name, content size, kinds, indexes, frames, z-indexes, alphas and zooms
     /// (json numbers read back to the same doubles). Elements come from no file: their `line` is 0.
     package init(_ table: AttributeTable) {
         self.init(name: table.name, contentSize: [table.contentWidth, table.contentHeight],
-                  elements: table.elements.map { e in
-                      ReadElement(kind: e.kind.rawValue, section: e.section, item: e.item, frame: e.frame,
-                                  zIndex: e.zIndex, line: 0)
+                  elements: table.elements.indices.map { j in
+                      let e = table.elements[j]
+                      return ReadElement(kind: e.kind.rawValue, section: e.section, item: e.item, frame: e.frame,
+                                         zIndex: e.zIndex, line: 0, alpha: table.alpha(of: j), zoom: table.zoom(of: j))
                   })
     }
 }

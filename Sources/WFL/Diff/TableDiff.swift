@@ -1,5 +1,5 @@
 /// `wfl diff`: two attribute tables compared element by element, matched by (layout, section,
-/// item, kind); frames and z-indexes equal within a tolerance.
+/// item, kind); frames, z-indexes, alphas and zooms equal within a tolerance.
 
 /// One difference between table A and table B.
 package struct TableDifference: Equatable, Sendable {
@@ -8,8 +8,8 @@ package struct TableDifference: Equatable, Sendable {
         case missing(Frame)
         /// In B, not in A.
         case extra(Frame)
-        /// In both, with a different frame or z-index (nil when that part is the same).
-        case changed(from: Frame, to: Frame, frameMoved: Bool, zIndex: (Int, Int)?)
+        /// In both, with a different frame, z-index, alpha or zoom (nil when that part is the same).
+        case changed(from: Frame, to: Frame, frameMoved: Bool, zIndex: (Int, Int)?, alpha: (Double, Double)? = nil, zoom: (Double, Double)? = nil)
         /// A whole layout in one table only (`inA` true: missing from B).
         case layout(inA: Bool)
         /// The layouts' content sizes differ.
@@ -18,8 +18,9 @@ package struct TableDifference: Equatable, Sendable {
         package static func == (a: Change, b: Change) -> Bool {
             switch (a, b) {
             case (.missing(let x), .missing(let y)), (.extra(let x), .extra(let y)): return x == y
-            case (.changed(let f1, let t1, let m1, let z1), .changed(let f2, let t2, let m2, let z2)):
+            case (.changed(let f1, let t1, let m1, let z1, let a1, let zo1), .changed(let f2, let t2, let m2, let z2, let a2, let zo2)):
                 return f1 == f2 && t1 == t2 && m1 == m2 && z1?.0 == z2?.0 && z1?.1 == z2?.1
+                    && a1?.0 == a2?.0 && a1?.1 == a2?.1 && zo1?.0 == zo2?.0 && zo1?.1 == zo2?.1
             case (.layout(let x), .layout(let y)): return x == y
             case (.contentSize(let f1, let t1), .contentSize(let f2, let t2)): return f1 == f2 && t1 == t2
             default: return false
@@ -43,7 +44,7 @@ package struct TableDifference: Equatable, Sendable {
             return "\(layout): \(element) missing from \(b) (in \(a) at \(rect(r)))"
         case .extra(let r):
             return "\(layout): \(element) extra in \(b) at \(rect(r)) (not in \(a))"
-        case .changed(let from, let to, let moved, let z):
+        case .changed(let from, let to, let moved, let z, let alpha, let zoom):
             var parts: [String] = []
             if moved {
                 let deltas = [("dx", to.x - from.x), ("dy", to.y - from.y), ("dw", to.width - from.width), ("dh", to.height - from.height)]
@@ -52,6 +53,8 @@ package struct TableDifference: Equatable, Sendable {
                 parts.append("moved by \(deltas.joined(separator: ", ")): \(rect(from)) -> \(rect(to))")
             }
             if let z { parts.append("zIndex \(z.0) -> \(z.1)") }
+            if let alpha { parts.append("alpha \(f(alpha.0)) -> \(f(alpha.1))") }
+            if let zoom { parts.append("zoom \(f(zoom.0)) -> \(f(zoom.1))") }
             return "\(layout): \(element) \(parts.joined(separator: "; "))"
         case .layout(let inA):
             return inA ? "layout '\(layout)' missing from \(b)" : "layout '\(layout)' extra in \(b) (not in \(a))"
@@ -143,9 +146,12 @@ package enum TableDiff {
                           && near(e.frame.width, f.frame.width) && near(e.frame.height, f.frame.height))
             var z: (Int, Int)? = nil
             if let za = e.zIndex, let zb = f.zIndex, za != zb { z = (za, zb) }
-            if moved || z != nil {
+            // alpha and zoom are compared as frames are, within the tolerance.
+            let alpha: (Double, Double)? = near(e.alpha, f.alpha) ? nil : (e.alpha, f.alpha)
+            let zoom: (Double, Double)? = near(e.zoom, f.zoom) ? nil : (e.zoom, f.zoom)
+            if moved || z != nil || alpha != nil || zoom != nil {
                 out.append(TableDifference(layout: a.name, element: name(e),
-                                           change: .changed(from: e.frame, to: f.frame, frameMoved: moved, zIndex: z)))
+                                           change: .changed(from: e.frame, to: f.frame, frameMoved: moved, zIndex: z, alpha: alpha, zoom: zoom)))
             }
         }
         for (k, e) in b.elements.enumerated() where !matched.contains(k) {

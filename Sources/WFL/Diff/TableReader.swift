@@ -16,6 +16,9 @@ package struct ReadElement: Equatable, Sendable {
     package var zIndex: Int?
     /// The line it was read from, for messages.
     package var line: Int
+    /// Its alpha and zoom; 1 when the file does not give them (absent means 1).
+    package var alpha: Double = 1
+    package var zoom: Double = 1
 }
 
 /// One layout of a table read back.

@@ -7,9 +7,24 @@
 /// Table order, section by section: the background, the header, the cells by index, the footer.
 
 enum Decorations {
-    /// Adds the section backgrounds of `layout` to `table`, which its engine has just built, and
-    /// builds the rect index again over the grown table.
+    /// Adds what `layout` puts on top of the frames of `table`, which its engine has just built:
+    /// the section backgrounds, and the attribute rules with their values at offset (0, 0).
     static func add(_ layout: ResolvedLayout, to table: inout AttributeTable) throws(Diagnostic) {
+        if layout.sections.contains(where: { $0.background != .none }) { addBackgrounds(layout, to: &table) }
+        if let rules = AttributeRules.of(layout) {
+            table.attributes = rules
+            // The values at offset (0, 0), where `wfl run` shows the table: an error there is an
+            // error of the layout.
+            let shown = table.at(.zero)
+            if let failure = shown.attributeFailure { throw failure }
+            table.alphas = shown.alphas
+            table.zooms = shown.zooms
+            for j in table.elements.indices where table.elements[j].kind == .cell { table.elements[j].zIndex = shown.elements[j].zIndex }
+        }
+    }
+
+    /// Adds the section backgrounds and builds the rect index again over the grown table.
+    static func addBackgrounds(_ layout: ResolvedLayout, to table: inout AttributeTable) {
         let vertical = layout.direction == .vertical
         var elements: [Element] = []
         elements.reserveCapacity(table.elements.count + layout.sections.count)

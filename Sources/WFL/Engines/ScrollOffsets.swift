@@ -151,8 +151,9 @@ extension AttributeTable {
         frame(j, offset, zoomState(offset))
     }
 
-    /// The table as it stands at `offset`: what `wfl run --offset` prints.
-    public func at(_ offset: Offset) -> AttributeTable {
+    /// The frames of the table as it stands at `offset` (steps 1 to 5 of the order of evaluation;
+    /// `at` adds the attributes).
+    func framesAt(_ offset: Offset) -> AttributeTable {
         guard movesWithOffset else { return self }
         var out = self
         let zs = zoomState(offset)
@@ -183,8 +184,9 @@ extension AttributeTable {
         return out
     }
 
-    /// Only the elements `indices` (in table order), at `offset`: what `wfl run --rect` prints.
-    package func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
+    /// The frames of only the elements `indices` (in table order), at `offset` (`only` adds the
+    /// attributes).
+    func framesOnly(_ indices: [Int], at offset: Offset) -> AttributeTable {
         var out = self
         let zs = zoomState(offset)
         out.elements = indices.map { j in

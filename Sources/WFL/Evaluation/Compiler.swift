@@ -632,7 +632,7 @@ final class Compiler {
             }, deps, span))
         case "random":
             return randomCall(args, deps, span)
-        case "frame", "header", "footer", "background", "count", "snap":
+        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "count", "snap":
             deps.expectOnly = deps.expectOnly ?? span
             let codes = args.map(\.code), spans = args.map(\.span)
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
@@ -643,7 +643,7 @@ final class Compiler {
                 var values: [Value] = []
                 for c in codes { values.append(try c(&m)) }
                 return try host.call(name, values, span: span, argSpans: spans)
-            }, num: nil, type: name == "count" || name == "snap" ? .number : .list, deps: deps, constant: nil, span: span)
+            }, num: nil, type: ["count", "snap", "alpha", "zoom", "zIndex"].contains(name) ? .number : .list, deps: deps, constant: nil, span: span)
         default:
             return reportedAbove(span)
         }

@@ -1,6 +1,7 @@
 /// The functions of Expectations (docs/language.md, "Expectations") over a finished attribute table.
 
-/// Answers `frame`, `header`, `footer`, `background`, `count` and `snap` from a table.
+/// Answers `frame`, `header`, `footer`, `background`, `alpha`, `zoom`, `zIndex`, `count` and `snap`
+/// from a table.
 package struct TableQueries: ExpectHost {
     package let table: AttributeTable
 
@@ -34,6 +35,24 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
             }
             return list(table.frame(of: sec.firstCell + i, at: offset(2)))
+        case "alpha", "zoom", "zIndex":
+            let s = try index(0, "a section number")
+            guard s < table.sectionStarts.count else {
+                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
+            }
+            let i = try index(1, "an item number")
+            let sec = table.sectionStarts[s]
+            guard i < sec.cellCount else {
+                throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
+            }
+            // The cell's rules evaluated at the offset, on its frame there.
+            let v: (alpha: Double, zoom: Double, zIndex: Int)
+            do {
+                v = try table.attributes(of: sec.firstCell + i, at: offset(2))
+            } catch {
+                throw EvalError(error.code, error.message, at: span)
+            }
+            return .number(name == "alpha" ? v.alpha : name == "zoom" ? v.zoom : Double(v.zIndex))
         case "header", "footer", "background":
             let s = try index(0, "a section number")
             guard s < table.sectionStarts.count else {

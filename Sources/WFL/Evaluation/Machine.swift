@@ -4,6 +4,8 @@
 /// The engine's variables (docs/language.md, "Variables"), each with a slot in `Machine.vars`.
 package enum EngineVar: Int, CaseIterable, Sendable {
     case i, n, s, cw, ch, aw, ah, w, h, col, full, contentWidth, contentHeight
+    /// The attribute rules' cell frame and scroll offset (docs/language.md, "Variables").
+    case minX, midX, maxX, minY, midY, maxY, ox, oy
 
     /// Its name in the language.
     package var name: String {
@@ -21,6 +23,14 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .full: return "full"
         case .contentWidth: return "contentWidth"
         case .contentHeight: return "contentHeight"
+        case .minX: return "minX"
+        case .midX: return "midX"
+        case .maxX: return "maxX"
+        case .minY: return "minY"
+        case .midY: return "midY"
+        case .maxY: return "maxY"
+        case .ox: return "ox"
+        case .oy: return "oy"
         }
     }
 
@@ -39,11 +49,13 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .s: return "'s' has a value in section settings and item rules"
         case .cw, .ch: return "'\(name)' has a value in section settings, item rules and 'expect'"
         case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"
-        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall"
-        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall"
+        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall, and in 'alpha', 'zoom' and 'zIndex'"
+        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall, and in 'alpha', 'zoom' and 'zIndex'"
         case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size')"
         case .full: return "'full' has a value in 'span' and the size rule of a waterfall"
         case .contentWidth, .contentHeight: return "'\(name)' has a value only in 'expect'"
+        case .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy:
+            return "'\(name)' has a value only in 'alpha', 'zoom' and 'zIndex', evaluated for each cell at the scroll offset"
         }
     }
 }
@@ -59,6 +71,8 @@ package enum VarSets {
     package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     package static let layout = mask([.cw, .ch])
     package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+    /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
+    package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
 }
 
 /// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).

@@ -363,6 +363,7 @@ struct Resolver {
             default: break
             }
         }
+        let attributes = attributeRules(blocks)
         if diagnostics.count != errorsBefore { return nil }
         var resolved = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                        footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
@@ -371,7 +372,31 @@ struct Resolver {
                                        place: rec?.keyword ?? layout?.keyword ?? .point(0))
         resolved.background = background
         resolved.backgroundInsets = backgroundInsets
+        resolved.attributes = attributes
         return resolved
+    }
+
+    /// `alpha`, `zoom` and `zIndex`, compiled; `random` in them is an error (they are evaluated
+    /// at every scroll offset, where a random value would flicker).
+    mutating func attributeRules(_ blocks: [BlockRecord]) -> AttributeRuleSet {
+        var out = AttributeRuleSet()
+        for property in [Property.alpha, .zoom, .zIndex] {
+            guard let w = lookup(property, blocks), case .expr(let e) = w.value else { continue }
+            let name = w.setting.name.text
+            if let r = compiler.compile(e).deps.random {
+                fail(.error(.randomInAttribute, "'random' cannot be used in '\(name)'", at: r,
+                            help: "'\(name)' is evaluated at every scroll offset, where a random value would flicker; derive it from 'i' instead"),
+                     key: w.span)
+                continue
+            }
+            let r = rule(e, w, what: "the \(name)")
+            switch property {
+            case .alpha: out.alpha = r
+            case .zoom: out.zoom = r
+            default: out.zIndex = r
+            }
+        }
+        return out
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

@@ -17,6 +17,8 @@ package struct OutputPieces {
     let csvNames: [[UInt8]]
     /// table: each table's column widths (`TableFormat.widths`).
     let columnWidths: [[Int]]
+    /// csv: true when the rows end with `alpha,zoom` (some element of the output has one not 1).
+    var csvAlphaZoom: Bool { kind == .csv && tables.contains { $0.hasAlphaOrZoom } }
 
     /// How many pieces there are.
     package var count: Int { pieces.count }
@@ -27,13 +29,28 @@ package struct OutputPieces {
         case .text(let bytes):
             w.append(contentsOf: bytes)
         case .rows(let t, let range):
-            let elements = tables[t].elements
+            let table = tables[t]
+            let elements = table.elements
             switch kind {
-            case .json: for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
-            case .csv: for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+            case .json:
+                if table.hasAlphaOrZoom {
+                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                } else {
+                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
+                }
+            case .csv:
+                if csvAlphaZoom {
+                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                } else {
+                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+                }
             case .table:
                 columnWidths[t].withUnsafeBufferPointer { widths in
-                    for j in range { TableFormat.row(elements[j], widths: widths, into: &w) }
+                    if widths.count > 8 {
+                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                    } else {
+                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w) }
+                    }
                 }
             }
         }
@@ -97,7 +114,7 @@ extension JSONFormat {
 
     /// One element's line, after its separator from the one before.
     @inline(__always)
-    static func row(_ e: Element, first: Bool, into w: inout ByteWriter) {
+    static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1) {
         w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
@@ -119,6 +136,15 @@ extension JSONFormat {
         w.append(number: e.frame.height)
         w.append("], \"zIndex\": ")
         w.append(e.zIndex)
+        // alpha and zoom only where not exactly 1 (absent means 1).
+        if alpha != 1 {
+            w.append(", \"alpha\": ")
+            w.append(number: alpha)
+        }
+        if zoom != 1 {
+            w.append(", \"zoom\": ")
+            w.append(number: zoom)
+        }
         w.append("}")
     }
 }
@@ -127,13 +153,13 @@ extension CSVFormat {
     /// The csv output in pieces (`OutputPieces`).
     package static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
         OutputPieces(tables, kind: .csv, rowsPerPiece: rowsPerPiece, csvNames: tables.map { Array((field($0.name) + ",").utf8) }) { text, rows in
-            text(headerRow + "\n")
+            text(headerRow + (tables.contains { $0.hasAlphaOrZoom } ? ",alpha,zoom\n" : "\n"))
             for k in tables.indices { rows(k) }
         }
     }
 
     @inline(__always)
-    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter) {
+    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1) {
         w.append(contentsOf: name)
         w.append(e.section)
         w.append(UInt8(44)) // ","
@@ -153,6 +179,12 @@ extension CSVFormat {
         w.append(number: e.frame.height)
         w.append(UInt8(44)) // ","
         w.append(e.zIndex)
+        if let alpha {
+            w.append(UInt8(44)) // ","
+            w.append(number: alpha)
+            w.append(UInt8(44)) // ","
+            w.append(number: zoom)
+        }
         w.append(UInt8(10)) // "\n"
     }
 }
@@ -167,9 +199,10 @@ extension TableFormat {
                 if k > 0 { text("\n") }
                 text(title(t))
                 var line = ""
-                for (c, h) in headers.enumerated() {
+                let names = headers(t)
+                for (c, h) in names.enumerated() {
                     line += h
-                    if c < headers.count - 1 { line += String(repeating: " ", count: widths[k][c] - h.count + 2) }
+                    if c < names.count - 1 { line += String(repeating: " ", count: widths[k][c] - h.count + 2) }
                 }
                 text(line + "\n")
                 rows(k)
@@ -181,7 +214,7 @@ extension TableFormat {
     /// The row is laid out in a small buffer, spaces first and each cell at its column's start
     /// (the widths are at least each cell's length), then appended at once.
     @inline(__always)
-    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter) {
+    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1) {
         // Where the z column starts: the seven columns before it and their two spaces each. A
         // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
         // the row fits in 512.
@@ -210,7 +243,16 @@ extension TableFormat {
             _ = ByteWriter.put(rounded: e.frame.width, at: p.advanced(by: at))
             at += widths[5] + 2
             _ = ByteWriter.put(rounded: e.frame.height, at: p.advanced(by: at))
-            let end: Int = zStart + ByteWriter.put(e.zIndex, at: p.advanced(by: zStart))
+            var end: Int = zStart + ByteWriter.put(e.zIndex, at: p.advanced(by: zStart))
+            if let alpha {
+                // The alpha and zoom columns: z padded to its width and two spaces first.
+                let alphaStart = zStart + widths[7] + 2
+                for k in end..<alphaStart { p[k] = UInt8(32) }
+                let zoomStart = alphaStart + widths[8] + 2
+                let alphaEnd = alphaStart + ByteWriter.put(rounded: alpha, at: p.advanced(by: alphaStart))
+                for k in alphaEnd..<zoomStart { p[k] = UInt8(32) }
+                end = zoomStart + ByteWriter.put(rounded: zoom, at: p.advanced(by: zoomStart))
+            }
             p[end] = UInt8(10) // "\n"
             w.append(buffer: UnsafeBufferPointer<UInt8>(start: p, count: end + 1))
         }

@@ -13,7 +13,8 @@
 ///         0, 0, 375, 44,
 ///         10, 54, 172.5, 100,
 ///     ]
-///     static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] { ... }
+///     static let looks: [Double] = []
+///     static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int, alpha: CGFloat, zoom: CGFloat)] { ... }
 /// ```
 ///
 /// The values stand in two arrays of plain numbers with their element type written out, which
@@ -67,16 +68,27 @@ public enum SwiftFormat {
                 out += "        \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)), \(f(e.frame.height)),\n"
             }
             out += "    ]\n"
+            // alpha and zoom (docs/language.md, "Attributes"): two numbers an element, or none when
+            // every one is 1.
+            out += "    /// Alpha and zoom in the same order, two numbers an element; empty when every one is 1.\n"
+            if t.hasAlphaOrZoom {
+                out += "    static let looks: [Double] = [\n"
+                for j in t.elements.indices { out += "        \(f(t.alpha(of: j))), \(f(t.zoom(of: j))),\n" }
+                out += "    ]\n"
+            } else {
+                out += "    static let looks: [Double] = []\n"
+            }
             out += "    /// The elements as a test reads them. `kind` is nil for a cell, as `representedElementKind`;\n"
             out += "    /// `item` is nil for a header or footer.\n"
-            out += "    static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int)] {\n"
+            out += "    static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int, alpha: CGFloat, zoom: CGFloat)] {\n"
             out += "        (0 ..< rows.count / 4).map { k in\n"
             out += t.elements.contains { $0.kind == .background }
                 ? "            let kind: String? = [nil, \"\(headerKind)\", \"\(footerKind)\", \"\(backgroundKind)\"][rows[4 * k]]\n"
                 : "            let kind: String? = rows[4 * k] == 1 ? \"\(headerKind)\" : rows[4 * k] == 2 ? \"\(footerKind)\" : nil\n"
             out += "            let item: Int? = rows[4 * k + 2] < 0 ? nil : rows[4 * k + 2]\n"
             out += "            let frame = CGRect(x: frames[4 * k], y: frames[4 * k + 1], width: frames[4 * k + 2], height: frames[4 * k + 3])\n"
-            out += "            return (kind: kind, section: rows[4 * k + 1], item: item, frame: frame, zIndex: rows[4 * k + 3])\n"
+            out += "            let alpha: CGFloat = looks.isEmpty ? 1 : looks[2 * k], zoom: CGFloat = looks.isEmpty ? 1 : looks[2 * k + 1]\n"
+            out += "            return (kind: kind, section: rows[4 * k + 1], item: item, frame: frame, zIndex: rows[4 * k + 3], alpha: alpha, zoom: zoom)\n"
             out += "        }\n"
             out += "    }\n}\n"
         }

@@ -5,6 +5,9 @@ public enum TableFormat {
     /// The column headers.
     static let headers = ["section", "item", "kind", "x", "y", "width", "height", "z"]
 
+    /// The column headers of `t`: `alpha` and `zoom` after `z` when some element has one not 1.
+    static func headers(_ t: AttributeTable) -> [String] { t.hasAlphaOrZoom ? headers + ["alpha", "zoom"] : headers }
+
     /// The tables of several layouts, separated by a blank line.
     public static func format(_ tables: [AttributeTable]) -> String {
         var w = ByteWriter()
@@ -24,13 +27,14 @@ public enum TableFormat {
     static func referenceFormat(_ t: AttributeTable) -> String {
         let f = NumberFormat.forPeople
         var out = title(t)
-        var rows: [[String]] = [headers]
+        var rows: [[String]] = [headers(t)]
         rows.reserveCapacity(t.elements.count + 1)
-        for e in t.elements {
+        for (j, e) in t.elements.enumerated() {
             rows.append([String(e.section), e.item.map(String.init) ?? "-", e.kind.rawValue, f(e.frame.x), f(e.frame.y),
-                         f(e.frame.width), f(e.frame.height), String(e.zIndex)])
+                         f(e.frame.width), f(e.frame.height), String(e.zIndex)]
+                        + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : []))
         }
-        var widths = [Int](repeating: 0, count: 8)
+        var widths = [Int](repeating: 0, count: rows[0].count)
         for r in rows { for (k, cell) in r.enumerated() { widths[k] = Swift.max(widths[k], cell.count) } }
         for r in rows {
             var line = ""
@@ -51,7 +55,7 @@ public enum TableFormat {
             + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))\n"
     }
 
-    /// The widths of the eight columns of `t`: the widest cell of each, header included, measured
+    /// The widths of the eight columns of `t` (ten with `alpha` and `zoom`): the widest cell of each, header included, measured
     /// from the numbers without formatting them. The first pass over the elements, before any
     /// row is written.
     static func widths(_ t: AttributeTable) -> [Int] {
@@ -76,8 +80,16 @@ public enum TableFormat {
         if hasHeader || hasFooter { kind = 6 }
         if hasBackground { kind = 10 }
         if hasNoItem { item = Swift.max(item, 1) }
-        let cells = [t.elements.isEmpty ? 0 : digits(section), item, kind, x, y, width, height, z]
-        return zip(cells, headers).map { Swift.max($0, $1.count) }
+        var cells = [t.elements.isEmpty ? 0 : digits(section), item, kind, x, y, width, height, z]
+        if t.hasAlphaOrZoom {
+            var a = 0, zm = 0
+            for j in t.elements.indices {
+                a = Swift.max(a, ByteWriter.roundedWidth(t.alpha(of: j)))
+                zm = Swift.max(zm, ByteWriter.roundedWidth(t.zoom(of: j)))
+            }
+            cells += [a, zm]
+        }
+        return zip(cells, headers(t)).map { Swift.max($0, $1.count) }
     }
 
     /// How many characters `String(n)` has.

@@ -135,6 +135,17 @@ package struct ResolvedSection {
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()
+    /// `alpha`, `zoom` and `zIndex`, evaluated per cell at a scroll offset (Evaluation/Attributes.swift);
+    /// nil when not set.
+    package var attributes = AttributeRuleSet()
+}
+
+/// A section's attribute rules (docs/language.md, "Attributes").
+package struct AttributeRuleSet {
+    package var alpha: ItemRule? = nil
+    package var zoom: ItemRule? = nil
+    package var zIndex: ItemRule? = nil
+    package var isEmpty: Bool { alpha == nil && zoom == nil && zIndex == nil }
 }
 
 /// A layout ready for an engine.
@@ -151,7 +162,7 @@ package struct ResolvedLayout {
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).
-    package var decorates: Bool { sections.contains { $0.background != .none } }
+    package var decorates: Bool { sections.contains { $0.background != .none || !$0.attributes.isEmpty } }
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

@@ -78,6 +78,7 @@ package enum Property: Int, CaseIterable, Sendable {
     case footerInsetsTop, footerInsetsLeft, footerInsetsBottom, footerInsetsRight
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
     case background, backgroundInsetsTop, backgroundInsetsLeft, backgroundInsetsBottom, backgroundInsetsRight
+    case alpha, zoom, zIndex
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -183,6 +184,9 @@ package enum SettingTable {
         SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale], arguments: "N", default: "0", engines: .waterfall, meaning: "the screen scale: when above 0, lane widths and scaled sizes are floored to 1/N point"),
         SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed], arguments: "N", default: "0", engines: .all, meaning: "the seed of `random`: a whole number, 0 <= N < 2^53"),
         SettingInfo(name: "background", shape: .word(["none", "items", "cells", "all"]), level: .section, example: "background items", properties: [.background], arguments: "none | items | cells | all", default: "none", engines: .all, meaning: "one decoration view behind the section, z-index -1, kind `background`", values: ["none": "no background", "items": "from after the header and its insets to where the footer's insets begin, the section's insets included", "cells": "the smallest rect holding every cell (none when the section has no cells)", "all": "the whole section, header and footer with their insets included"]),
+        SettingInfo(name: "alpha", shape: .values(min: 1, max: 1), level: .item, example: "alpha 0.5", properties: [.alpha], arguments: "expression", default: "1", engines: .all, meaning: "each cell's alpha, from 0 to 1, evaluated per cell at the scroll offset on its frame as shown"),
+        SettingInfo(name: "zoom", shape: .values(min: 1, max: 1), level: .item, example: "zoom 1.2", properties: [.zoom], arguments: "expression", default: "1", engines: .all, meaning: "each cell's transform scale about its centre, finite and at least 0, evaluated per cell at the scroll offset; the frame stays unscaled"),
+        SettingInfo(name: "zIndex", shape: .values(min: 1, max: 1), level: .item, example: "zIndex 1", properties: [.zIndex], arguments: "expression", default: "0", engines: .all, meaning: "each cell's z-index, a whole number from -1,000,000 to 1,000,000, evaluated per cell at the scroll offset"),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", engines: .all, meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
@@ -268,6 +272,9 @@ package enum Builtins {
         BuiltinFunction(name: "frame", arity: .exactly([2, 4]), signatures: ["frame(s, i)", "frame(s, i, ox, oy)"], meaning: "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "header", arity: .exactly([1, 3]), signatures: ["header(s)", "header(s, ox, oy)"], meaning: "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none"),
         BuiltinFunction(name: "footer", arity: .exactly([1]), signatures: ["footer(s)"], meaning: "the frame of section s's footer; an error when it has none"),
+        BuiltinFunction(name: "alpha", arity: .exactly([2, 4]), signatures: ["alpha(s, i)", "alpha(s, i, ox, oy)"], meaning: "the alpha of cell i of section s, at (0, 0) or (ox, oy)"),
+        BuiltinFunction(name: "zoom", arity: .exactly([2, 4]), signatures: ["zoom(s, i)", "zoom(s, i, ox, oy)"], meaning: "the zoom of cell i of section s, at (0, 0) or (ox, oy)"),
+        BuiltinFunction(name: "zIndex", arity: .exactly([2, 4]), signatures: ["zIndex(s, i)", "zIndex(s, i, ox, oy)"], meaning: "the z-index of cell i of section s, at (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "background", arity: .exactly([1, 3]), signatures: ["background(s)", "background(s, ox, oy)"], meaning: "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none"),
         BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (of every kind: cells, headers, footers, backgrounds) overlap the rect, at offset (0, 0)"),
         BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "flow: where scrolling comes to rest for a proposed offset x, `ceil(x / stride) * stride`"),
@@ -282,12 +289,20 @@ package enum Builtins {
         VariableInfo(name: "ch", meaning: "the container's height"),
         VariableInfo(name: "aw", meaning: "the available width: `cw` less the section's left and right insets"),
         VariableInfo(name: "ah", meaning: "the available height: `ch` less the section's top and bottom insets"),
-        VariableInfo(name: "w", meaning: "vertical waterfall: the item's width, spans included"),
-        VariableInfo(name: "h", meaning: "horizontal waterfall: the item's height, spans included"),
+        VariableInfo(name: "w", meaning: "vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset"),
+        VariableInfo(name: "h", meaning: "horizontal waterfall: the item's height, spans included; `alpha`, `zoom`, `zIndex`: the cell's height at the scroll offset"),
         VariableInfo(name: "col", meaning: "waterfall: the item's first lane, from 0"),
         VariableInfo(name: "full", meaning: "waterfall: the lane count, so that `span full` covers every lane"),
         VariableInfo(name: "contentWidth", meaning: "the width of the laid-out content"),
         VariableInfo(name: "contentHeight", meaning: "the height of the laid-out content"),
+        VariableInfo(name: "minX", meaning: "`alpha`, `zoom`, `zIndex`: the cell's left edge at the scroll offset"),
+        VariableInfo(name: "midX", meaning: "`alpha`, `zoom`, `zIndex`: `minX + w / 2`"),
+        VariableInfo(name: "maxX", meaning: "`alpha`, `zoom`, `zIndex`: `minX + w`"),
+        VariableInfo(name: "minY", meaning: "`alpha`, `zoom`, `zIndex`: the cell's top edge at the scroll offset"),
+        VariableInfo(name: "midY", meaning: "`alpha`, `zoom`, `zIndex`: `minY + h / 2`"),
+        VariableInfo(name: "maxY", meaning: "`alpha`, `zoom`, `zIndex`: `minY + h`"),
+        VariableInfo(name: "ox", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's x"),
+        VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y"),
     ]
 
     /// Variables the engine gives values to.
@@ -303,6 +318,7 @@ package enum Builtins {
         VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
         VariablePlace(place: "horizontal waterfall: `width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
         VariablePlace(place: "flow: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
     ]
 

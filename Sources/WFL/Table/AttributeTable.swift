@@ -114,6 +114,14 @@ public struct AttributeTable: Equatable, Sendable {
     /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
     /// there); nil in a waterfall or when section 0 has no item 0.
     package var snapStride: Double? = nil
+    /// The layout's `alpha`, `zoom` and `zIndex` rules (Evaluation/Attributes.swift), evaluated when
+    /// the table is taken to an offset; nil without any, and in a table already at an offset.
+    package var attributes: AttributeRules? = nil
+    /// Each element's alpha and zoom, in table order; empty when every one is 1.
+    package var alphas: [Double] = []
+    package var zooms: [Double] = []
+    /// The error of an attribute rule at the offset this table was taken to, if one failed.
+    package var attributeFailure: Diagnostic? = nil
 
     /// Where a section's rows are in `elements`.
     package struct SectionIndex: Equatable, Sendable {

@@ -54,9 +54,11 @@ public enum ASCIIPicture {
 
         var canvas = Canvas(width: innerWidth, height: innerHeight)
         let indices = table.query(region, at: offset)
-        let zs = table.zoomState(offset)
-        let drawn = indices.map { ($0, table.frame($0, offset, zs)) }
-            .sorted { (table.elements[$0.0].zIndex, $0.0) < (table.elements[$1.0].zIndex, $1.0) }
+        // The drawn elements at the offset, attributes included: a zoom draws the box scaled about
+        // its centre, and the z-index is the one the rules give there.
+        let shown = table.only(indices, at: offset)
+        let drawn = shown.elements.indices.map { k in (k, shown.zoom(of: k) == 1 ? shown.elements[k].frame : shown.elements[k].frame.scaled(shown.zoom(of: k))) }
+            .sorted { (shown.elements[$0.0].zIndex, $0.0) < (shown.elements[$1.0].zIndex, $1.0) }
         for (j, frame) in drawn {
             // Columns and rows of the box's edges, unclipped; at least two apart so a box has an inside
             // edge on each side.
@@ -68,7 +70,7 @@ public enum ASCIIPicture {
             var r1 = at((frame.maxY - region.y) * sy) - 1
             if c1 < c0 + 1 { c1 = c0 + 1 }
             if r1 < r0 + 1 { r1 = r0 + 1 }
-            canvas.box(c0, r0, c1, r1, label: PictureText.label(table.elements[j]), z: table.elements[j].zIndex)
+            canvas.box(c0, r0, c1, r1, label: PictureText.label(shown.elements[j]), z: shown.elements[j].zIndex)
         }
         out += "┌" + String(repeating: "─", count: innerWidth) + "┐\n"
         for row in canvas.lines() { out += "│" + row + "│\n" }

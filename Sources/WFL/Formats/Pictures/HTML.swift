@@ -70,7 +70,8 @@ public enum HTMLFormat {
     /// the viewport reaches the end of the content along the scroll axis (the cross-axis part of `offset` kept), with
     /// `offset` itself among them. A single offset when the frames do not move or the content fits.
     static func sliderOffsets(_ t: AttributeTable, _ offset: Offset) -> [Offset] {
-        guard t.movesWithOffset else { return [offset] }
+        // Frames that move, or attribute rules, which may read the offset.
+        guard t.movesWithOffset || t.attributes != nil else { return [offset] }
         let vertical = t.direction == .vertical
         let end = vertical ? t.contentHeight - t.containerHeight : t.contentWidth - t.containerWidth
         guard end > 0, end.isFinite else { return [offset] }
@@ -111,6 +112,10 @@ public enum HTMLFormat {
         out += "\"start\": \(offsets.firstIndex(of: offset) ?? 0), "
         // For each offset: j, x, y, w, h of each drawn element whose frame differs from `base`.
         var diffs: [String] = []
+        // For each offset: j, alpha, zoom of each drawn element whose alpha or zoom is not 1
+        // (written only when some offset has one).
+        var looks: [String] = []
+        var anyLooks = false
         for o in offsets {
             let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
             var parts: [String] = []
@@ -118,7 +123,16 @@ public enum HTMLFormat {
                 parts.append("\(j),\(g(e.frame.x)),\(g(e.frame.y)),\(g(e.frame.width)),\(g(e.frame.height))")
             }
             diffs.append("[" + parts.joined(separator: ",") + "]")
+            var look: [String] = []
+            if moved.hasAlphaOrZoom {
+                anyLooks = true
+                for j in moved.elements.indices where moved.alpha(of: j) != 1 || moved.zoom(of: j) != 1 {
+                    look.append("\(j),\(g(moved.alpha(of: j))),\(g(moved.zoom(of: j)))")
+                }
+            }
+            looks.append("[" + look.joined(separator: ",") + "]")
         }
+        if anyLooks { out += "\"looks\": [" + looks.joined(separator: ",\n") + "], " }
         out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
         return out
     }
@@ -209,10 +223,20 @@ public enum HTMLFormat {
                 var b = diff[q] * 4;
                 fr[b] = diff[q + 1]; fr[b + 1] = diff[q + 2]; fr[b + 2] = diff[q + 3]; fr[b + 3] = diff[q + 4];
               }
+              var alpha = {}, zoom = {};
+              if (d.looks) {
+                var look = d.looks[step];
+                for (var q = 0; q < look.length; q += 3) { alpha[look[q]] = look[q + 1]; zoom[look[q]] = look[q + 2]; }
+              }
               for (var j = 0; j < n; j++) {
                 var x = fr[4 * j], y = fr[4 * j + 1], w = fr[4 * j + 2], h = fr[4 * j + 3];
                 var X = px(x), Y = py(y), W = Math.max(w * s, 0), H = Math.max(h * s, 0);
                 var r = rects[j];
+                if (d.looks) {
+                  var z = j in zoom ? zoom[j] : 1;
+                  X += W * (1 - z) / 2; Y += H * (1 - z) / 2; W *= z; H *= z;
+                  if (j in alpha) { r.setAttribute('opacity', String(alpha[j])); } else { r.removeAttribute('opacity'); }
+                }
                 r.setAttribute('x', round2(X)); r.setAttribute('y', round2(Y));
                 r.setAttribute('width', round2(W)); r.setAttribute('height', round2(H));
                 var l = label(j), size = fits(l, W, H), t = texts[j];

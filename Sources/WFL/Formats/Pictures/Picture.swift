@@ -72,6 +72,12 @@ package struct PictureScope: Sendable {
 }
 
 extension Frame {
+    /// The frame scaled by `z` about its centre, as `CGAffineTransform(scaleX: z, y: z)` shows it.
+    package func scaled(_ z: Double) -> Frame {
+        let cx = x + width / 2, cy = y + height / 2
+        return Frame(x: cx - width * z / 2, y: cy - height * z / 2, width: width * z, height: height * z)
+    }
+
     /// The smallest frame holding both (sizes assumed non-negative).
     func union(_ b: Frame) -> Frame {
         let b = b.normalised

@@ -180,12 +180,17 @@ struct SVGPicture {
         for j in order {
             let e = els[j]
             let label = PictureText.label(e)
-            let x = px(e.frame.x), y = py(e.frame.y), w = e.frame.width * scale, h = e.frame.height * scale
+            // zoom: a box scaled about the frame's centre; alpha: the box's opacity.
+            let zoom = scope.table.zoom(of: j), alpha = scope.table.alpha(of: j)
+            let shown = zoom == 1 ? e.frame : e.frame.scaled(zoom)
+            let x = px(shown.x), y = py(shown.y), w = shown.width * scale, h = shown.height * scale
             // A background is styled in place, so that the shared style sheet (and every picture
             // without one) stays as it was.
             let style = e.kind == .background ? " style=\"\(SVGPicture.backgroundStyle)\"" : ""
-            out += "<g><rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
-            out += "<title>\(label): \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)) x \(f(e.frame.height)), z \(e.zIndex)</title>"
+            out += alpha == 1 ? "<g>" : "<g opacity=\"\(PictureText.rounded(alpha, 3))\">"
+            out += "<rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
+            let looks = (alpha == 1 ? "" : ", alpha \(f(alpha))") + (zoom == 1 ? "" : ", zoom \(f(zoom))")
+            out += "<title>\(label): \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)) x \(f(e.frame.height)), z \(e.zIndex)\(looks)</title>"
             if let size = SVGPicture.labelSize(label, width: w, height: h) {
                 let small = size < 11 ? " small" : ""
                 out += "<text class=\"label\(small)\" x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2 + size * 0.35))\">\(label)</text>"

@@ -1,0 +1,178 @@
+/// The attribute rules `alpha`, `zoom` and `zIndex` (docs/language.md, "Attributes"; docs/layout.md,
+/// "Attributes at a scroll offset"): evaluated for each cell at the scroll offset, on its frame as
+/// shown, after pinning and `zoomFirst` (step 6 of the order of evaluation). A table keeps its
+/// layout's rules (`AttributeTable.attributes`) and evaluates them when it is taken to an offset
+/// (`at`, `only`) and when an expectation asks; only the cells asked about are evaluated, so a
+/// `--rect` query costs the cells it returns.
+
+/// A layout's attribute rules, with what their variables need. A class, so that a table and
+/// its copies at offsets share one; tables compare it by identity.
+package final class AttributeRules: @unchecked Sendable, Equatable {
+    struct Section {
+        var items: Int
+        var aw: Double, ah: Double
+        var rules: AttributeRuleSet
+    }
+
+    let sections: [Section]
+    let seed: UInt64
+    let letCount: Int
+    let cw: Double, ch: Double
+    /// Keeps the user functions the rules call alive.
+    let functionBodies: AnyObject?
+
+    /// The rules of `layout`, or nil when no section has any.
+    static func of(_ layout: ResolvedLayout) -> AttributeRules? {
+        guard layout.sections.contains(where: { !$0.attributes.isEmpty }) else { return nil }
+        return AttributeRules(layout)
+    }
+
+    init(_ layout: ResolvedLayout) {
+        sections = layout.sections.map { sec in
+            let ins = sec.insets
+            return Section(items: sec.items, aw: layout.containerWidth - ins.left - ins.right,
+                           ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.attributes)
+        }
+        seed = layout.seed
+        letCount = layout.letCount
+        cw = layout.containerWidth
+        ch = layout.containerHeight
+        functionBodies = layout.functionBodies
+    }
+
+    package static func == (a: AttributeRules, b: AttributeRules) -> Bool { a === b }
+
+    /// A machine for the rules, with cw and ch set.
+    func machine() -> Machine {
+        var m = Machine(seed: seed, letCount: letCount)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        return m
+    }
+
+    /// The alpha, zoom and z-index of item `i` of section `s`, whose frame at `offset` is `f`;
+    /// `zIndex` is its z-index without a rule. Values within 0.001 of their range are clamped
+    /// into it, a z-index within 0.001 of a whole number rounded; further out is an error naming
+    /// the item.
+    func values(section s: Int, item i: Int, frame f: Frame, offset: Offset, zIndex: Int,
+                _ m: inout Machine) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
+        guard s < sections.count else { return (1, 1, zIndex) }
+        let sec = sections[s]
+        let rules = sec.rules
+        if rules.isEmpty { return (1, 1, zIndex) }
+        m.beginItem(i, section: s)
+        m.set(.s, Double(s))
+        m.set(.n, Double(sec.items))
+        m.set(.aw, sec.aw)
+        m.set(.ah, sec.ah)
+        // minX, minY, w, h; midX = minX + w / 2, maxX = minX + w (the same along y); ox, oy.
+        m.set(.w, f.width)
+        m.set(.h, f.height)
+        m.set(.minX, f.x)
+        m.set(.midX, f.x + f.width / 2)
+        m.set(.maxX, f.x + f.width)
+        m.set(.minY, f.y)
+        m.set(.midY, f.y + f.height / 2)
+        m.set(.maxY, f.y + f.height)
+        m.set(.ox, offset.x)
+        m.set(.oy, offset.y)
+        m.available = VarSets.attributes
+        let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
+        func value(_ rule: ItemRule) throws(Diagnostic) -> Double {
+            do {
+                return try rule.evaluate(&m, item: i)
+            } catch {
+                throw error.at("in \(rule.what) \(place)").diagnostic
+            }
+        }
+        func refuse(_ rule: ItemRule, _ d: Double, _ why: String) -> Diagnostic {
+            Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(d)): \(why)", at: rule.span)
+        }
+        var alpha = 1.0, zoom = 1.0, z = zIndex
+        if let r = rules.alpha {
+            let d = try value(r)
+            // 0 <= alpha <= 1, clamped within 0.001.
+            guard d >= -0.001, d <= 1.001 else { throw refuse(r, d, "an alpha is from 0 to 1") }
+            alpha = Swift.min(Swift.max(d, 0), 1)
+        }
+        if let r = rules.zoom {
+            let d = try value(r)
+            // Finite and >= 0, clamped within 0.001.
+            guard d.isFinite, d >= -0.001 else { throw refuse(r, d, "a zoom is finite and at least 0") }
+            zoom = Swift.max(d, 0)
+        }
+        if let r = rules.zIndex {
+            let d = try value(r)
+            // A whole number within 0.001, from -1,000,000 to 1,000,000.
+            let whole = d.rounded()
+            guard d.isFinite, abs(d - whole) <= 0.001 else { throw refuse(r, d, "a z-index is a whole number") }
+            guard abs(whole) <= 1_000_000 else { throw refuse(r, d, "a z-index is from -1,000,000 to 1,000,000") }
+            z = Int(whole)
+        }
+        return (alpha, zoom, z)
+    }
+}
+
+extension AttributeTable {
+    /// The table as it stands at `offset`: what `wfl run --offset` prints. Frames first (pinned
+    /// headers, `zoomFirst`), then the attribute rules on them; a rule that fails there leaves
+    /// its diagnostic in `attributeFailure` of the result.
+    public func at(_ offset: Offset) -> AttributeTable {
+        withAttributes(framesAt(offset), offset)
+    }
+
+    /// Only the elements `indices` (in table order), at `offset`: what `wfl run --rect` prints.
+    /// The rules are evaluated for those cells only.
+    package func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
+        withAttributes(framesOnly(indices, at: offset), offset)
+    }
+
+    func withAttributes(_ t: AttributeTable, _ offset: Offset) -> AttributeTable {
+        guard attributes != nil else { return t }
+        var out = t
+        do { try out.applyAttributes(at: offset) } catch { out.attributeFailure = error }
+        // The copy is a picture at one offset: its values are fixed.
+        out.attributes = nil
+        return out
+    }
+
+    /// The alpha of element `j` (1 unless a rule gave it another).
+    public func alpha(of j: Int) -> Double { alphas.isEmpty ? 1 : alphas[j] }
+
+    /// The zoom of element `j` (1 unless a rule gave it another).
+    public func zoom(of j: Int) -> Double { zooms.isEmpty ? 1 : zooms[j] }
+
+    /// True when some element has an alpha or a zoom that is not 1.
+    package var hasAlphaOrZoom: Bool { !alphas.isEmpty || !zooms.isEmpty }
+
+    /// Evaluates the attribute rules for every cell of this table, whose frames are those at
+    /// `offset`: sets their z-indexes, and `alphas` and `zooms` (left empty when every value is 1).
+    mutating func applyAttributes(at offset: Offset) throws(Diagnostic) {
+        guard let rules = attributes else { return }
+        var m = rules.machine()
+        var alphas = [Double](repeating: 1, count: elements.count)
+        var zooms = [Double](repeating: 1, count: elements.count)
+        var anyAlpha = false, anyZoom = false
+        for j in elements.indices where elements[j].kind == .cell {
+            let e = elements[j]
+            let v = try rules.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
+            alphas[j] = v.alpha
+            zooms[j] = v.zoom
+            if v.alpha != 1 { anyAlpha = true }
+            if v.zoom != 1 { anyZoom = true }
+            elements[j].zIndex = v.zIndex
+        }
+        self.alphas = anyAlpha ? alphas : []
+        self.zooms = anyZoom ? zooms : []
+    }
+
+    /// The alpha, zoom and z-index of element `j` at `offset`, its rules evaluated for it alone
+    /// (the expectation functions `alpha`, `zoom` and `zIndex`).
+    package func attributes(of j: Int, at offset: Offset) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
+        let e = elements[j]
+        guard let rules = attributes, e.kind == .cell else { return (alpha(of: j), zoom(of: j), e.zIndex) }
+        var m = rules.machine()
+        return try rules.values(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
+                                zIndex: ZIndex.cell, &m)
+    }
+}
