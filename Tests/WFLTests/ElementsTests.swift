@@ -190,3 +190,126 @@ final class ElementsTests: XCTestCase {
         XCTAssertEqual(warnings("insets 8 (-6)\ninsets 8 - 6\ninsets (8 -6)\ninsets 8-6\nheader 8 -6\n"), [])
     }
 }
+
+/// Attached views (docs/layout.md, "Attached views"), with frames computed by hand.
+final class AttachedViewsTests: XCTestCase {
+    func views(_ t: AttributeTable, _ name: String) -> [[Double]] {
+        t.elements.filter { t.kindName(of: $0) == name }.map(Eval.rect)
+    }
+
+    /// Every anchor on the cell (10, 20, 100, 60), a view 30 x 10 offset by (2, -4):
+    /// frame = (x + fx * w - fx * vw + dx, y + fy * h - fy * vh + dy, vw, vh).
+    func testEveryAnchor() throws {
+        var text = "container 120 x 200\ncolumns 1\ninsets 20 10 0 10\nitems 1\nheight 60\n"
+        for a in AttachAnchor.allCases { text += "attach \(a.rawValue)View { size 30 x 10; anchor \(a.rawValue); offset 2 x (-4) }\n" }
+        let t = try XCTUnwrap(Eval.table(text))
+        XCTAssertEqual(Eval.cells(t), [[10, 20, 100, 60]])
+        // fx, fy = 0, 0.5, 1: x = 10 + fx * 100 - fx * 30 + 2 = 12, 47, 82; y = 20 + fy * 60 - fy * 10 - 4 = 16, 41, 66.
+        let expected: [String: [Double]] = [
+            "topLeft": [12, 16, 30, 10], "top": [47, 16, 30, 10], "topRight": [82, 16, 30, 10],
+            "left": [12, 41, 30, 10], "center": [47, 41, 30, 10], "right": [82, 41, 30, 10],
+            "bottomLeft": [12, 66, 30, 10], "bottom": [47, 66, 30, 10], "bottomRight": [82, 66, 30, 10],
+        ]
+        for a in AttachAnchor.allCases { XCTAssertEqual(views(t, a.rawValue + "View"), [expected[a.rawValue]!], a.rawValue) }
+        // In the order of the attach blocks, after the cell, z-index 0 + 1.
+        XCTAssertEqual(t.elements.dropFirst().map { t.kindName(of: $0) }, AttachAnchor.allCases.map { $0.rawValue + "View" })
+        XCTAssertEqual(Set(t.elements.dropFirst().map(\.zIndex)), [1])
+    }
+
+    /// The default badge: 20 x 20 at the top right; `offset (vw / 2) x (-vh / 2)` centres it on
+    /// the corner. `when` picks the cells; `w` and `h` are the cell's.
+    func testBadgeDefaultsWhenAndCellSize() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 400
+            columns 2
+            spacing 10
+            items 4
+            height [50, 70]
+            attach badge { when i % 2 == 0; offset (vw / 2) x (-vh / 2) }
+            attach line { size w x 1; anchor bottom; zIndex 2 }
+            attach plain { }
+            """))
+        // Cells: (0, 0, 145, 50), (155, 0, 145, 70), (0, 60, 145, 50), (155, 80, 145, 70).
+        // badge on 0 and 2: x = 0 + 145 - 20 + 10 = 135, y = 0 - 10 = -10 (and 60 - 10 = 50).
+        XCTAssertEqual(views(t, "badge"), [[135, -10, 20, 20], [135, 50, 20, 20]])
+        // line: fx 0.5, fy 1, 145 x 1: x = x + 72.5 - 72.5, y = y + h - 1.
+        XCTAssertEqual(views(t, "line"), [[0, 49, 145, 1], [155, 69, 145, 1], [0, 109, 145, 1], [155, 149, 145, 1]])
+        XCTAssertEqual(t.elements.filter { t.kindName(of: $0) == "line" }.map(\.zIndex), [2, 2, 2, 2])
+        // plain: every default, 20 x 20 inside the top right corner.
+        XCTAssertEqual(views(t, "plain").first, [125, 0, 20, 20])
+        XCTAssertEqual(t.sectionStarts[0].viewCount, 2 + 4 + 4)
+    }
+
+    /// An inner `attach` of a name replaces the outer one whole; names keep the order of their
+    /// first `attach` in the file's text, wherever it stands.
+    func testCascadeAndOrder() throws {
+        let t = try XCTUnwrap(Eval.tables("""
+            columns 1
+            layout a {
+              items 1
+              height 40
+              attach late { size 5 x 5 }
+              section { items 1; height 40 }
+              section { items 1; height 40; attach badge { anchor topLeft } }
+            }
+            attach badge { size 10 x 10; when i == 0 }
+            """).first)
+        XCTAssertEqual(t.attachedNames, ["late", "badge"])
+        // Section 0: the file's badge (10 x 10 at the top right of a 375-wide cell), after 'late'.
+        let s0 = t.elements.filter { $0.section == 0 && $0.kind == .attached }
+        XCTAssertEqual(s0.map { t.kindName(of: $0) }, ["late", "badge"])
+        XCTAssertEqual(Eval.rect(s0[1]), [365, 0, 10, 10])
+        // Section 1: its own badge replaces the file's whole: 20 x 20 (the default), top left.
+        let s1 = t.elements.filter { $0.section == 1 && $0.kind == .attached }
+        // (Section 0 stops at 40: its cell 0 ..< 40, no insets.)
+        XCTAssertEqual(Eval.rect(s1[1]), [0, 40, 20, 20])
+    }
+
+    /// A view takes its cell's alpha (not its zoom) and adds its z-index to its cell's; zoomFirst
+    /// moves it with its cell.
+    func testAttributesAndZoomFirst() throws {
+        let text = """
+            style flow
+            direction horizontal
+            container 375 x 200
+            spacing 10
+            insets 10
+            zoomFirst 120 x 150
+            items 3
+            size 100 x 100
+            alpha i == 1 ? 0.5 : 1
+            zoom 2
+            zIndex 10 * i
+            attach badge { size 10 x 10; zIndex 3 }
+            expect attached("badge", 0, 1) == [230, 50, 10, 10]
+            expect attached("badge", 0, 0, 50, 0) == [110, 37.5, 10, 10]
+            """
+        let t = try XCTUnwrap(Eval.table(text))
+        let at0 = t.at(.zero)
+        // At (0, 0) item 0 grows to (10, 25, 120, 150): its badge at 10 + 120 - 10 = 120, y 25;
+        // item 1 moves by 20 to (140, 50, 100, 100): its badge at 140 + 100 - 10 = 230, y 50.
+        let badges = at0.elements.indices.filter { at0.elements[$0].kind == .attached }
+        XCTAssertEqual(badges.map { Eval.rect(at0.elements[$0]) }, [[120, 25, 10, 10], [230, 50, 10, 10], [340, 50, 10, 10]])
+        XCTAssertEqual(badges.map { at0.alpha(of: $0) }, [1, 0.5, 1])
+        XCTAssertEqual(badges.map { at0.zoom(of: $0) }, [1, 1, 1])
+        XCTAssertEqual(badges.map { at0.elements[$0].zIndex }, [3, 13, 23])
+        // The offset form reads the same frames as at().
+        XCTAssertEqual(t.frame(of: t.sectionStarts[0].firstView + 1, at: .zero), at0.elements[badges[1]].frame)
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+        // At (50, 0): first = (60, 10, 100, 100); item 0 (10 ..< 110) overlaps it by 50:
+        // newW = 100 + 50 / 100 * 20 = 110, newH = 100 + 0.5 * 50 = 125, frame (10, 100 - 62.5, 110, 125);
+        // its badge at 10 + 110 - 10 = 110, y 37.5.
+        XCTAssertEqual(Pipeline.checkExpectations(c).map(\.passed), [true, true])
+    }
+
+    /// The REPL takes an `attach` block over several lines, and `attached` reads it.
+    func testREPL() {
+        let session = Session()
+        XCTAssertFalse(session.enter("items 3\nheight 10").failed)
+        XCTAssertTrue(session.needsMore("attach b {\n  when i == 0"))
+        let r = session.enter("attach b {\n  when i == 0\n}")
+        XCTAssertFalse(r.failed, r.diagnostics)
+        XCTAssertEqual(session.enter("attached(\"b\", 0, 0)").output, "[162.5, 0, 20, 20]\n")
+        XCTAssertTrue(session.enter("when i == 1").diagnostics.contains("unknown setting 'when'"))
+    }
+}

@@ -85,7 +85,7 @@ final class LanguageReferenceTests: XCTestCase {
                        "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
-                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; `alpha`, `zoom`, `zIndex`")
+                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; `attach`: `when`, `size`; `attach`: `offset`; `alpha`, `zoom`, `zIndex`")
     }
 
     /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
@@ -194,6 +194,9 @@ final class LanguageReferenceTests: XCTestCase {
         "footerInsets": "footer 10\nfooterInsets 0 * VAR\nitems 1\n",
         "backgroundInsets": "footer 10\nbackgroundInsets 0 * VAR\nitems 1\n",
         "alpha": "items 1\nalpha 1 + 0 * VAR\n",
+        "`attach`: `when`, `size`/when": "items 1\nattach b { when 0 * VAR == 0 }\n",
+        "`attach`: `when`, `size`/size": "items 1\nattach b { size 1 + 0 * VAR x 1 }\n",
+        "`attach`: `offset`/offset": "items 1\nattach b { offset 0 * VAR x 0 }\n",
         "zoom": "items 1\nzoom 1 + 0 * VAR\n",
         "zIndex": "items 1\nzIndex 0 * VAR\n",
         "columns": "columns 1 + 0 * VAR\nitems 1\n",
@@ -270,7 +273,7 @@ final class LanguageReferenceTests: XCTestCase {
         // A setting evaluated for each item has the item's index wherever it is read, and only those.
         for s in SettingTable.all where !LanguageReference.places(of: s.name).isEmpty {
             let perItem = LanguageReference.places(of: s.name).allSatisfy { $0.variables.contains("i") }
-            XCTAssertEqual(perItem, s.level == .item, s.name)
+            XCTAssertEqual(perItem, s.level == .item || s.level == .attached, s.name)
         }
     }
 }

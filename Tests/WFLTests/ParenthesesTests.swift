@@ -27,7 +27,7 @@ final class ParenthesesTests: XCTestCase {
         for st in statements {
             switch st.kind {
             case .let(let d): walk(d.value)
-            case .layout(let b), .section(let b): out += expressionSpans(b.statements)
+            case .layout(let b), .section(let b), .attach(let b): out += expressionSpans(b.statements)
             case .expect(let x): walk(x.condition)
             case .setting(let s):
                 for a in s.arguments {

@@ -74,7 +74,7 @@ final class ParserTests: XCTestCase {
                     name(d.name)
                     d.parameters?.forEach(name)
                     expr(d.value)
-                case .layout(let b), .section(let b): statements(b.statements)
+                case .layout(let b), .section(let b), .attach(let b): statements(b.statements)
                 case .expect(let e): expr(e.condition)
                 case .setting(let st):
                     for a in st.arguments {

@@ -9,7 +9,8 @@ final class RectQueryPropertyTests: XCTestCase {
     typealias Generator = WaterfallPropertyTests.Generator
 
     /// A spec: waterfall or flow, vertical or horizontal, several sections with headers, footers,
-    /// spans, every order, pinned headers, section backgrounds and (horizontal flow) zoomFirst.
+    /// spans, every order, pinned headers, section backgrounds, attached views and (horizontal
+    /// flow) zoomFirst.
     static func spec(_ g: inout Generator) -> String {
         let flow = g.int(0...1) == 1
         let horizontal = g.int(0...2) == 0
@@ -47,6 +48,11 @@ final class RectQueryPropertyTests: XCTestCase {
             }
             text += "}\n"
         }
+        // Attached views at file level (after the sections: the order is by name's first block).
+        if g.int(0...2) == 0 {
+            text += "attach badge { when i % \(g.int(1...4)) == 0; size \(g.int(0...30)) x 24; anchor \(g.pick(AttachAnchor.allCases.map(\.rawValue))); offset (vw / 2) x (-vh / 2) }\n"
+        }
+        if g.int(0...3) == 0 { text += "attach line { size w x 1; anchor bottom; zIndex 2 }\n" }
         return text
     }
 
@@ -79,7 +85,7 @@ final class RectQueryPropertyTests: XCTestCase {
 
     func testQueriesMatchBruteForce() throws {
         var g = Generator(state: 4_2026)
-        var queries = 0, nonEmpty = 0, moving = 0, decorated = 0
+        var queries = 0, nonEmpty = 0, moving = 0, decorated = 0, attached = 0
         for run in 0..<250 {
             let text = RectQueryPropertyTests.spec(&g)
             let (e, _, source) = Eval.run(text)
@@ -89,6 +95,7 @@ final class RectQueryPropertyTests: XCTestCase {
             }
             if t.movesWithOffset { moving += 1 }
             if t.elements.contains(where: { $0.kind == .background }) { decorated += 1 }
+            if t.elements.contains(where: { $0.kind == .attached }) { attached += 1 }
             XCTAssertTrue(t.index.covers(t.elements.count), "run \(run): the engine built no index")
             var offsets = [Offset.zero]
             for _ in 0..<3 {
@@ -122,6 +129,7 @@ final class RectQueryPropertyTests: XCTestCase {
         XCTAssertGreaterThan(nonEmpty, queries / 3)
         XCTAssertGreaterThan(moving, 50)
         XCTAssertGreaterThan(decorated, 80)
+        XCTAssertGreaterThan(attached, 50)
     }
 
     /// A hand-made table (no engine, so no index) still answers, through an index built on the

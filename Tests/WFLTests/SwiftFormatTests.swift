@@ -47,7 +47,7 @@ final class SwiftFormatTests: XCTestCase {
             layout "my feed" { columns 2; items 3; height [100, 37.25]; header 44; footer 20 }
             layout my_feed { columns 3; items 2; height 10; insets 0.1 }
             layout "2col" { style flow; direction horizontal; zoomFirst 120 x 150; items 3; size 100 x 100 }
-            layout looks { columns 1; items 3; height 10; alpha 1 - i / 4; zoom 1 + i / 8; background all }
+            layout looks { columns 1; items 3; height 10; alpha 1 - i / 4; zoom 1 + i / 8; background all; attach "a \\"badge\\"" { when i == 1 } }
             """
         let specURL = work.appendingPathComponent("names.wfl")
         try Data(spec.utf8).write(to: specURL)

@@ -9,7 +9,7 @@ extension ReadLayout {
         self.init(name: table.name, contentSize: [table.contentWidth, table.contentHeight],
                   elements: table.elements.indices.map { j in
                       let e = table.elements[j]
-                      return ReadElement(kind: e.kind.rawValue, section: e.section, item: e.item, frame: e.frame,
+                      return ReadElement(kind: table.kindName(of: e), section: e.section, item: e.item, frame: e.frame,
                                          zIndex: e.zIndex, line: 0, alpha: table.alpha(of: j), zoom: table.zoom(of: j))
                   })
     }

@@ -1,16 +1,20 @@
 /// What a layout adds on top of the frames its engine places (docs/layout.md, "Section
-/// backgrounds"): step 1 of the order of evaluation at a scroll offset computes the backgrounds
-/// from the frames at rest. The engines call `Decorations.add` last, only for a layout that has
+/// backgrounds", "Attached views"): step 1 of the order of evaluation at a scroll offset computes
+/// the backgrounds from the frames at rest, and the attached views are placed on the cells (step
+/// 4 places them again on the cells' frames at an offset). The engines call `Decorations.add` last, only for a layout that has
 /// something to add (`ResolvedLayout.decorates`), so a layout without these settings builds its
 /// table exactly as before.
 ///
-/// Table order, section by section: the background, the header, the cells by index, the footer.
+/// Table order, section by section: the background, the header, the cells by index, the attached
+/// views (by name, then by item), the footer.
 
 enum Decorations {
     /// Adds what `layout` puts on top of the frames of `table`, which its engine has just built:
     /// the section backgrounds, and the attribute rules with their values at offset (0, 0).
     static func add(_ layout: ResolvedLayout, to table: inout AttributeTable) throws(Diagnostic) {
-        if layout.sections.contains(where: { $0.background != .none }) { addBackgrounds(layout, to: &table) }
+        if layout.sections.contains(where: { $0.background != .none || !$0.attached.isEmpty }) {
+            try rebuild(layout, &table)
+        }
         if let rules = AttributeRules.of(layout) {
             table.attributes = rules
             // The values at offset (0, 0), where `wfl run` shows the table: an error there is an
@@ -19,37 +23,117 @@ enum Decorations {
             if let failure = shown.attributeFailure { throw failure }
             table.alphas = shown.alphas
             table.zooms = shown.zooms
-            for j in table.elements.indices where table.elements[j].kind == .cell { table.elements[j].zIndex = shown.elements[j].zIndex }
+            for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
         }
     }
 
-    /// Adds the section backgrounds and builds the rect index again over the grown table.
-    static func addBackgrounds(_ layout: ResolvedLayout, to table: inout AttributeTable) {
+    /// Writes the table again in its order, section by section: the background, the header, the
+    /// cells, the attached views (by name, then by item), the footer; and builds the rect index
+    /// again over it.
+    static func rebuild(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         let vertical = layout.direction == .vertical
         var elements: [Element] = []
         elements.reserveCapacity(table.elements.count + layout.sections.count)
         var starts = table.sectionStarts
+        var views = AttachedViews()
+        var m = Machine(seed: layout.seed, letCount: layout.letCount)
+        m.set(.cw, layout.containerWidth)
+        m.set(.ch, layout.containerHeight)
         for s in starts.indices {
             let sec = layout.sections[s]
             let old = table.sectionStarts[s]
-            // The section's elements are one run of the table: header, cells, footer.
-            let lo = old.header ?? old.firstCell
-            let hi = old.footer.map { $0 + 1 } ?? old.firstCell + old.cellCount
             if let frame = background(sec, s, table, vertical: vertical) {
                 starts[s].background = elements.count
                 elements.append(Element(kind: .background, section: s, item: nil, frame: frame, zIndex: ZIndex.background))
             } else {
                 starts[s].background = nil
             }
+            // The header and the cells, one run of the old table.
+            let lo = old.header ?? old.firstCell
+            let hi = old.firstCell + old.cellCount
             let shift = elements.count - lo
             starts[s].header = old.header.map { $0 + shift }
             starts[s].firstCell = old.firstCell + shift
-            starts[s].footer = old.footer.map { $0 + shift }
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
+            starts[s].firstView = elements.count
+            try attach(sec, s, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &views)
+            starts[s].viewCount = elements.count - starts[s].firstView
+            if let f = old.footer {
+                starts[s].footer = elements.count
+                elements.append(table.elements[f])
+            }
         }
         table.elements = elements
         table.sectionStarts = starts
+        table.attachedNames = layout.attachedNames
+        if !views.elements.isEmpty {
+            views.sortByCell()
+            table.views = views
+        }
         table.index = RectIndex(table.elements)
+    }
+
+    /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
+    /// of its cells at rest, `elements[firstCell...]`: for each view in order, each cell whose
+    /// `when` holds gets one.
+    static func attach(_ sec: ResolvedSection, _ s: Int, firstCell: Int, count: Int, machine m: inout Machine,
+                       into elements: inout [Element], views: inout AttachedViews) throws(Diagnostic) {
+        guard !sec.attached.isEmpty, count > 0 else { return }
+        let ins = sec.insets
+        m.set(.s, Double(s))
+        m.set(.n, Double(sec.items))
+        m.set(.aw, m.vars[EngineVar.cw.rawValue] - ins.left - ins.right)
+        m.set(.ah, m.vars[EngineVar.ch.rawValue] - ins.top - ins.bottom)
+        for view in sec.attached {
+            let (fx, fy) = view.anchor.fractions
+            for i in 0..<count {
+                let j = firstCell + i
+                let cell = elements[j]
+                func fail(_ error: EvalError, _ what: String) -> Diagnostic {
+                    error.at("in \(what) of item \(i) of section \(s)").diagnostic
+                }
+                // The variables of the item rules, and w and h: the cell as the engine placed it.
+                m.beginItem(i, section: s)
+                m.set(.w, cell.frame.width)
+                m.set(.h, cell.frame.height)
+                m.available = VarSets.attach
+                if let when = view.when {
+                    let v: Value
+                    do { v = try when(&m) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
+                    var b: Value = v
+                    if case .list(let xs) = v, !xs.isEmpty { b = xs[i % xs.count] }
+                    guard case .boolean(let holds) = b else {
+                        throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
+                                               at: view.whenSpan)
+                    }
+                    if !holds { continue }
+                }
+                // size (vw, vh): finite and not negative, as a cell's.
+                var size: [Double] = []
+                for rule in [view.width, view.height] {
+                    let d: Double
+                    do { d = try rule.evaluate(&m, item: i) } catch { throw fail(error, rule.what) }
+                    guard d.isFinite, d >= 0 else {
+                        throw Diagnostic.error(.badSize, "\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(d)): a size must be finite and not negative",
+                                               at: rule.span)
+                    }
+                    size.append(d)
+                }
+                m.set(.vw, size[0])
+                m.set(.vh, size[1])
+                m.available = VarSets.attachOffset
+                var offset: [Double] = []
+                for rule in [view.dx, view.dy] {
+                    do { offset.append(try rule.evaluate(&m, item: i)) } catch { throw fail(error, rule.what) }
+                }
+                let g = AttachedViews.Geometry(width: size[0], height: size[1], dx: offset[0], dy: offset[1], fx: fx, fy: fy, zIndex: view.zIndex)
+                views.elements.append(Int32(elements.count))
+                views.cells.append(Int32(j))
+                views.geometry.append(g)
+                elements.append(Element(attached: view.kind, section: s, item: i, frame: g.place(on: cell.frame),
+                                        zIndex: cell.zIndex + view.zIndex))
+            }
+        }
     }
 
     /// The background frame of section `s`, nil when it has none (docs/layout.md, "Section
@@ -99,5 +183,65 @@ enum Decorations {
         let f = Frame(x: r.x + bi.left, y: r.y + bi.top, width: r.width - bi.left - bi.right, height: r.height - bi.top - bi.bottom)
         guard f.width > 0, f.height > 0 else { return nil }
         return f
+    }
+}
+
+/// Where each attached view of a table sits on its cell, to place it again on the cell's frame at
+/// a scroll offset (step 4 of the order of evaluation).
+package struct AttachedViews: Equatable, Sendable {
+    /// How one view sits on its cell.
+    struct Geometry: Equatable, Sendable {
+        var width: Double, height: Double
+        var dx: Double, dy: Double
+        var fx: Double, fy: Double
+        var zIndex: Int
+
+        /// frame = (x + fx * w - fx * vw + dx, y + fy * h - fy * vh + dy, vw, vh), for a cell (x, y, w, h).
+        func place(on f: Frame) -> Frame {
+            Frame(x: f.x + fx * f.width - fx * width + dx, y: f.y + fy * f.height - fy * height + dy, width: width, height: height)
+        }
+    }
+
+    /// The views' element indexes, ascending; for each, its cell's and its geometry.
+    var elements: [Int32] = []
+    var cells: [Int32] = []
+    var geometry: [Geometry] = []
+    /// The views' positions in `elements`, ordered by their cells (for the views of a cell).
+    var byCell: [Int32] = []
+
+    mutating func sortByCell() {
+        byCell = Array(0..<Int32(elements.count)).sorted { (cells[Int($0)], $0) < (cells[Int($1)], $1) }
+    }
+
+    /// The position in `elements` of element `j`, if it is a view.
+    func position(of j: Int) -> Int? {
+        var lo = 0, hi = elements.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(elements[mid]) < j { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < elements.count && Int(elements[lo]) == j ? lo : nil
+    }
+
+    /// The element indexes of the views on cell `c`.
+    func views(of c: Int) -> [Int] {
+        var lo = 0, hi = byCell.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(cells[Int(byCell[mid])]) < c { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [Int] = []
+        while lo < byCell.count, Int(cells[Int(byCell[lo])]) == c {
+            out.append(Int(elements[Int(byCell[lo])]))
+            lo += 1
+        }
+        return out
+    }
+}
+
+extension AttributeTable {
+    /// The frame of view `k` of `views` on its cell's frame `f`.
+    func placeView(_ k: Int, on f: Frame) -> Frame {
+        views!.geometry[k].place(on: f)
     }
 }

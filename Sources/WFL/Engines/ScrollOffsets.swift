@@ -136,6 +136,8 @@ extension AttributeTable {
 
     /// The frame of element `j` at `offset`, given the zoom state of that offset.
     func frame(_ j: Int, _ offset: Offset, _ zs: ZoomState?) -> Frame {
+        // An attached view sits on its cell's frame as it is at the offset (Decorations.swift).
+        if let views, elements[j].storedKind >= 4, let k = views.position(of: j) { return placeView(k, on: frame(Int(views.cells[k]), offset, zs)) }
         var f = pinned(j, section: elements[j].section, offset)
         guard let zs, !zs.cells.isEmpty else { return f }
         // An enlarged cell takes its new frame; an element whose minX >= first.maxX moves by the
@@ -226,6 +228,7 @@ extension AttributeTable {
         wide.width += hi - lo
         var candidates = indexedQuery(wide)
         if let zs { candidates += zs.cells }
+        if let zs, let views { for c in zs.cells { candidates += views.views(of: c) } }
         candidates += pinnedHeaderCandidates(r, lo, hi)
         candidates.sort()
         var out: [Int] = []

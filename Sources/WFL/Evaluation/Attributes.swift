@@ -118,19 +118,30 @@ extension AttributeTable {
     /// headers, `zoomFirst`), then the attribute rules on them; a rule that fails there leaves
     /// its diagnostic in `attributeFailure` of the result.
     public func at(_ offset: Offset) -> AttributeTable {
-        withAttributes(framesAt(offset), offset)
+        var out = framesAt(offset)
+        // Attached views sit on their cells as they are at the offset (step 4), not where the
+        // zoomFirst walk would have moved them.
+        if let views, zoom != nil {
+            for k in views.elements.indices {
+                out.elements[Int(views.elements[k])].frame = placeView(k, on: out.elements[Int(views.cells[k])].frame)
+            }
+        }
+        out.views = nil
+        return withAttributes(out, offset)
     }
 
     /// Only the elements `indices` (in table order), at `offset`: what `wfl run --rect` prints.
     /// The rules are evaluated for those cells only.
     package func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
-        withAttributes(framesOnly(indices, at: offset), offset)
+        var out = framesOnly(indices, at: offset)
+        out.views = nil
+        return withAttributes(out, offset, indices: indices)
     }
 
-    func withAttributes(_ t: AttributeTable, _ offset: Offset) -> AttributeTable {
+    func withAttributes(_ t: AttributeTable, _ offset: Offset, indices: [Int]? = nil) -> AttributeTable {
         guard attributes != nil else { return t }
         var out = t
-        do { try out.applyAttributes(at: offset) } catch { out.attributeFailure = error }
+        do { try applyAttributes(to: &out, indices: indices, at: offset) } catch { out.attributeFailure = error }
         // The copy is a picture at one offset: its values are fixed.
         out.attributes = nil
         return out
@@ -145,33 +156,67 @@ extension AttributeTable {
     /// True when some element has an alpha or a zoom that is not 1.
     package var hasAlphaOrZoom: Bool { !alphas.isEmpty || !zooms.isEmpty }
 
-    /// Evaluates the attribute rules for every cell of this table, whose frames are those at
-    /// `offset`: sets their z-indexes, and `alphas` and `zooms` (left empty when every value is 1).
-    mutating func applyAttributes(at offset: Offset) throws(Diagnostic) {
+    /// Evaluates the attribute rules for the elements of `out`, this table's elements `indices`
+    /// (all of them when nil) with their frames at `offset`: sets the cells' z-indexes and
+    /// `alphas` and `zooms` (left empty when every value is 1). An attached view takes its cell's
+    /// alpha, not its zoom, and adds its own z-index to its cell's.
+    func applyAttributes(to out: inout AttributeTable, indices: [Int]?, at offset: Offset) throws(Diagnostic) {
         guard let rules = attributes else { return }
         var m = rules.machine()
-        var alphas = [Double](repeating: 1, count: elements.count)
-        var zooms = [Double](repeating: 1, count: elements.count)
+        let n = out.elements.count
+        var alphas = [Double](repeating: 1, count: n)
+        var zooms = [Double](repeating: 1, count: n)
         var anyAlpha = false, anyZoom = false
-        for j in elements.indices where elements[j].kind == .cell {
-            let e = elements[j]
-            let v = try rules.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
-            alphas[j] = v.alpha
-            zooms[j] = v.zoom
-            if v.alpha != 1 { anyAlpha = true }
-            if v.zoom != 1 { anyZoom = true }
-            elements[j].zIndex = v.zIndex
+        // The values of the cells met so far, by their index in this table.
+        var cellValues: [Int: (alpha: Double, zoom: Double, zIndex: Int)] = [:]
+        var zs: ZoomState?? = nil
+        for k in 0..<n {
+            let e = out.elements[k]
+            let j = indices?[k] ?? k
+            switch e.kind {
+            case .cell:
+                let v = try rules.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
+                if views != nil { cellValues[j] = v }
+                alphas[k] = v.alpha
+                zooms[k] = v.zoom
+                out.elements[k].zIndex = v.zIndex
+            case .attached:
+                guard let views, let p = views.position(of: j) else { continue }
+                let c = Int(views.cells[p])
+                var v = cellValues[c]
+                if v == nil {
+                    // Its cell is not among the elements asked for: evaluate it on its frame here.
+                    if zs == nil { zs = .some(zoomState(offset)) }
+                    let cell = elements[c]
+                    v = try rules.values(section: cell.section, item: cell.item ?? 0, frame: frame(c, offset, zs!), offset: offset,
+                                         zIndex: ZIndex.cell, &m)
+                }
+                alphas[k] = v!.alpha
+                out.elements[k].zIndex = v!.zIndex + views.geometry[p].zIndex
+            default:
+                continue
+            }
+            if alphas[k] != 1 { anyAlpha = true }
+            if zooms[k] != 1 { anyZoom = true }
         }
-        self.alphas = anyAlpha ? alphas : []
-        self.zooms = anyZoom ? zooms : []
+        out.alphas = anyAlpha ? alphas : []
+        out.zooms = anyZoom ? zooms : []
     }
 
     /// The alpha, zoom and z-index of element `j` at `offset`, its rules evaluated for it alone
     /// (the expectation functions `alpha`, `zoom` and `zIndex`).
     package func attributes(of j: Int, at offset: Offset) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
         let e = elements[j]
-        guard let rules = attributes, e.kind == .cell else { return (alpha(of: j), zoom(of: j), e.zIndex) }
+        guard let rules = attributes else { return (alpha(of: j), zoom(of: j), e.zIndex) }
         var m = rules.machine()
+        if e.kind == .attached, let views, let p = views.position(of: j) {
+            let c = Int(views.cells[p])
+            let cell = elements[c]
+            let v = try rules.values(section: cell.section, item: cell.item ?? 0, frame: frame(of: c, at: offset), offset: offset,
+                                     zIndex: ZIndex.cell, &m)
+            return (v.alpha, 1, v.zIndex + views.geometry[p].zIndex)
+        }
+        guard e.kind == .cell else { return (alpha(of: j), zoom(of: j), e.zIndex) }
         return try rules.values(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
                                 zIndex: ZIndex.cell, &m)
     }

@@ -632,7 +632,7 @@ final class Compiler {
             }, deps, span))
         case "random":
             return randomCall(args, deps, span)
-        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "count", "snap":
+        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "attached", "count", "snap":
             deps.expectOnly = deps.expectOnly ?? span
             let codes = args.map(\.code), spans = args.map(\.span)
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in

@@ -41,9 +41,24 @@ final class BlockRecord {
     var layouts: [BlockRecord] = []
     /// Each `expect` with the span of its statement.
     var expects: [(Expectation, Span)] = []
+    /// The `attach` blocks written here, in order.
+    var attaches: [AttachRecord] = []
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
+        self.name = name
+        self.keyword = keyword
+    }
+}
+
+/// An `attach` block: its name, where it stands, and its own settings by property (`when`, `size`,
+/// `anchor`, `offset`, `zIndex`; they do not cascade in or out).
+final class AttachRecord {
+    let name: String
+    let keyword: Span
+    var properties: [Property: Written] = [:]
+
+    init(name: String, keyword: Span) {
         self.name = name
         self.keyword = keyword
     }
@@ -64,7 +79,9 @@ package final class Program {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
         compiler = Compiler(bindings: tree.bindings)
-        Program.collect(tree.statements, into: file, compiler: compiler)
+        var names: [String] = []
+        Program.collect(tree.statements, into: file, compiler: compiler, attachNames: &names)
+        attachNames = names
         hasLayoutBlocks = !file.layouts.isEmpty
         layoutNames = hasLayoutBlocks ? file.layouts.map { $0.name?.text ?? "" } : [Program.stem(source.name)]
         var index: [String: Int] = [:]
@@ -72,6 +89,10 @@ package final class Program {
         for (k, name) in layoutNames.enumerated() where index[name] == nil { index[name] = k }
         layoutIndex = index
     }
+
+    /// The names of the attached views, each once, in the order in which its first `attach` block
+    /// stands in the file's text: the order of the views in a table.
+    let attachNames: [String]
 
     /// The names of the file's layouts, in order; computed once, as a file may have many layouts.
     package let layoutNames: [String]
@@ -94,19 +115,31 @@ package final class Program {
 
     /// Sorts the statements into blocks; the `let`s go to the compiler (names already point to
     /// their bindings, so no scope is kept here).
-    static func collect(_ statements: [Statement], into block: BlockRecord, compiler: Compiler) {
+    static func collect(_ statements: [Statement], into block: BlockRecord, compiler: Compiler, attachNames: inout [String]) {
         for st in statements {
             switch st.kind {
             case .let(let decl):
                 compiler.define(decl)
             case .layout(let b):
                 let rec = BlockRecord(level: .layout, name: b.name, keyword: b.keyword)
-                collect(b.statements, into: rec, compiler: compiler)
+                collect(b.statements, into: rec, compiler: compiler, attachNames: &attachNames)
                 block.layouts.append(rec)
             case .section(let b):
                 let rec = BlockRecord(level: .section, name: b.name, keyword: b.keyword)
-                collect(b.statements, into: rec, compiler: compiler)
+                collect(b.statements, into: rec, compiler: compiler, attachNames: &attachNames)
                 block.sections.append(rec)
+            case .attach(let b):
+                let name = b.name?.text ?? ""
+                if !attachNames.contains(name) { attachNames.append(name) }
+                // Its settings are its own: a record of its own, as a block's.
+                let inner = BlockRecord(level: block.level, name: b.name, keyword: b.keyword)
+                var ignored: [String] = []
+                collect(b.statements, into: inner, compiler: compiler, attachNames: &ignored)
+                let rec = AttachRecord(name: name, keyword: b.keyword)
+                rec.properties = inner.properties
+                // The same name twice in one block: the later one wins (the parser warns).
+                block.attaches.removeAll { $0.name == name }
+                block.attaches.append(rec)
             case .expect(let e):
                 block.expects.append((e, st.span))
             case .setting(let s):

@@ -8,6 +8,7 @@ package struct TableQueries: ExpectHost {
     package init(table: AttributeTable) { self.table = table }
 
     package func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
+        if name == "attached" { return try attached(args, span: span, argSpans: argSpans) }
         var numbers: [Double] = []
         for (v, s) in zip(args, argSpans) {
             guard case .number(let d) = v else { throw EvalError(.badQueryArgument, "'\(name)' takes numbers, not \(v.typeName)", at: s) }
@@ -81,5 +82,49 @@ package struct TableQueries: ExpectHost {
             let p = numbers[0]
             return .number((p / stride).rounded(.up) * stride)
         }
+    }
+
+    /// `attached(NAME, s, i)` and `attached(NAME, s, i, ox, oy)`: the frame of the view NAME on
+    /// cell i of section s.
+    func attached(_ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
+        guard case .string(let viewName) = args[0] else {
+            throw EvalError(.badQueryArgument, "'attached' takes the view's name as a string first, not \(args[0].typeName)", at: argSpans[0],
+                            help: "write, for example, 'attached(\"badge\", 0, 3)'")
+        }
+        let rest = try TableQueries(table: table).numbers(Array(args.dropFirst()), Array(argSpans.dropFirst()), "attached")
+        func index(_ k: Int, _ what: String) throws(EvalError) -> Int {
+            let d = rest[k]
+            guard isWhole(d), d >= 0, d < 1e15 else {
+                throw EvalError(.badQueryArgument, "\(what) must be a whole number, at least 0, not \(NumberFormat.format(d))", at: argSpans[k + 1])
+            }
+            return Int(d)
+        }
+        let s = try index(0, "a section number")
+        guard s < table.sectionStarts.count else {
+            throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[1])
+        }
+        let i = try index(1, "an item number")
+        let sec = table.sectionStarts[s]
+        guard i < sec.cellCount else {
+            throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[2])
+        }
+        let offset = rest.count >= 4 ? Offset(x: rest[2], y: rest[3]) : .zero
+        let kind = table.attachedNames.firstIndex(of: viewName)
+        for j in sec.firstView..<(sec.firstView + sec.viewCount) where table.elements[j].attachedIndex == kind && table.elements[j].item == i {
+            let f = table.frame(of: j, at: offset)
+            return .list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)])
+        }
+        throw EvalError(.noSuchElement, "item \(i) of section \(s) has no attached view '\(viewName)'", at: span,
+                        help: kind == nil ? "no 'attach' block of this layout is named '\(viewName)'" : "its 'when' is false for this item, or the section has no such 'attach'")
+    }
+
+    /// The arguments as numbers, or an error at the first that is not one.
+    func numbers(_ args: [Value], _ spans: [Span], _ name: String) throws(EvalError) -> [Double] {
+        var out: [Double] = []
+        for (v, s) in zip(args, spans) {
+            guard case .number(let d) = v else { throw EvalError(.badQueryArgument, "'\(name)' takes numbers after the name, not \(v.typeName)", at: s) }
+            out.append(d)
+        }
+        return out
     }
 }

@@ -6,6 +6,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case i, n, s, cw, ch, aw, ah, w, h, col, full, contentWidth, contentHeight
     /// The attribute rules' cell frame and scroll offset (docs/language.md, "Variables").
     case minX, midX, maxX, minY, midY, maxY, ox, oy
+    /// An attached view's size, in its `offset`.
+    case vw, vh
 
     /// Its name in the language.
     package var name: String {
@@ -31,6 +33,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .maxY: return "maxY"
         case .ox: return "ox"
         case .oy: return "oy"
+        case .vw: return "vw"
+        case .vh: return "vh"
         }
     }
 
@@ -49,11 +53,12 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .s: return "'s' has a value in section settings and item rules"
         case .cw, .ch: return "'\(name)' has a value in section settings, item rules and 'expect'"
         case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"
-        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall, and in 'alpha', 'zoom' and 'zIndex'"
-        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall, and in 'alpha', 'zoom' and 'zIndex'"
+        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
+        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
         case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size')"
         case .full: return "'full' has a value in 'span' and the size rule of a waterfall"
         case .contentWidth, .contentHeight: return "'\(name)' has a value only in 'expect'"
+        case .vw, .vh: return "'\(name)' has a value only in 'offset' of an 'attach' block: the attached view's size"
         case .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy:
             return "'\(name)' has a value only in 'alpha', 'zoom' and 'zIndex', evaluated for each cell at the scroll offset"
         }
@@ -71,6 +76,10 @@ package enum VarSets {
     package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     package static let layout = mask([.cw, .ch])
     package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+    /// `when` and `size` of an attached view: the section's, the item's and the cell's size.
+    package static let attach = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h])
+    /// `offset` of an attached view: also its size.
+    package static let attachOffset = attach | mask([.vw, .vh])
     /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
     package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
 }

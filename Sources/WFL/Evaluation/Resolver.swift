@@ -211,9 +211,11 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
-        return .success(ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
-                                       seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount,
-                                       functionBodies: compiler.functionBodies))
+        var resolved = ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
+                                      seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount,
+                                      functionBodies: compiler.functionBodies)
+        resolved.attachedNames = program.attachNames
+        return .success(resolved)
     }
 
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
@@ -364,6 +366,7 @@ struct Resolver {
             }
         }
         let attributes = attributeRules(blocks)
+        let attached = attachments(blocks, &m)
         if diagnostics.count != errorsBefore { return nil }
         var resolved = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                        footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
@@ -373,7 +376,62 @@ struct Resolver {
         resolved.background = background
         resolved.backgroundInsets = backgroundInsets
         resolved.attributes = attributes
+        resolved.attached = attached
         return resolved
+    }
+
+    /// The attached views of a section: from each block of its chain, innermost first, the blocks
+    /// of names not yet taken (an inner `attach` replaces an outer one of its name whole), in the
+    /// order of the file's first `attach` of each name.
+    mutating func attachments(_ blocks: [BlockRecord], _ m: inout Machine) -> [ResolvedAttachment] {
+        var taken: [String: AttachRecord] = [:]
+        for b in blocks {
+            for rec in b.attaches where taken[rec.name] == nil { taken[rec.name] = rec }
+        }
+        var out: [ResolvedAttachment] = []
+        for (k, name) in program.attachNames.enumerated() {
+            guard let rec = taken[name] else { continue }
+            func noRandom(_ e: Expr, _ w: Written) -> Bool {
+                guard let r = compiler.compile(e).deps.random else { return true }
+                fail(.error(.randomInAttribute, "'random' cannot be used in '\(w.setting.name.text)' of 'attach \(name)'", at: r,
+                            help: "an attached view is placed again at every scroll offset, where a random value would flicker; derive it from 'i' instead"),
+                     key: w.span)
+                return false
+            }
+            var view = ResolvedAttachment(name: name, kind: k, when: nil, whenSpan: rec.keyword,
+                                          width: constantRule(20, "the width of 'attach \(name)'"),
+                                          height: constantRule(20, "the height of 'attach \(name)'"),
+                                          dx: constantRule(0, "the x of 'offset'"), dy: constantRule(0, "the y of 'offset'"),
+                                          anchor: .topRight, zIndex: 1)
+            if let w = rec.properties[.attachWhen], case .expr(let e) = w.value, noRandom(e, w) {
+                let node = compiler.compile(e)
+                view.when = node.code
+                view.whenSpan = e.span
+            }
+            if let w = rec.properties[.sizeRule], case .size(let we, let he) = w.value, noRandom(we, w), noRandom(he, w) {
+                view.width = rule(we, w, what: "the width of 'attach \(name)'")
+                view.height = rule(he, w, what: "the height of 'attach \(name)'")
+            }
+            if let w = rec.properties[.attachOffset], case .size(let xe, let ye) = w.value, noRandom(xe, w), noRandom(ye, w) {
+                view.dx = rule(xe, w, what: "the x of the offset of 'attach \(name)'")
+                view.dy = rule(ye, w, what: "the y of the offset of 'attach \(name)'")
+            }
+            if let w = rec.properties[.attachAnchor], case .word(let n) = w.value { view.anchor = AttachAnchor(rawValue: n.text) ?? .topRight }
+            // zIndex: a constant whole number from -1,000,000 to 1,000,000.
+            if let w = rec.properties[.zIndex], case .expr(let e) = w.value {
+                m.available = VarSets.section
+                if let d = number(e, w, &m, place: " of 'attach \(name)'", what: "the zIndex of 'attach \(name)'", whole: true, bound: .none) {
+                    if abs(d) > 1_000_000 {
+                        fail(.error(.valueOutOfRange, "the zIndex of 'attach \(name)' is \(NumberFormat.format(d)): it must be from -1,000,000 to 1,000,000",
+                                    at: e.span), key: w.span)
+                    } else {
+                        view.zIndex = Int(d)
+                    }
+                }
+            }
+            out.append(view)
+        }
+        return out
     }
 
     /// `alpha`, `zoom` and `zIndex`, compiled; `random` in them is an error (they are evaluated

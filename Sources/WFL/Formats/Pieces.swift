@@ -17,6 +17,18 @@ package struct OutputPieces {
     let csvNames: [[UInt8]]
     /// table: each table's column widths (`TableFormat.widths`).
     let columnWidths: [[Int]]
+    /// The attached views' names of table `t` as this format writes them (json: escaped for a
+    /// string; csv: a field; table: escaped for a terminal).
+    func kindTexts(_ t: Int) -> [[UInt8]] {
+        let names = tables[t].attachedNames
+        if names.isEmpty { return [] }
+        switch kind {
+        case .json: return names.map { Array(JSONFormat.quote($0).utf8.dropFirst().dropLast()) }
+        case .csv: return names.map { Array(CSVFormat.field($0).utf8) }
+        case .table: return names.map { Array(TerminalText.escaped($0).utf8) }
+        }
+    }
+
     /// csv: true when the rows end with `alpha,zoom` (some element of the output has one not 1).
     var csvAlphaZoom: Bool { kind == .csv && tables.contains { $0.hasAlphaOrZoom } }
 
@@ -31,25 +43,26 @@ package struct OutputPieces {
         case .rows(let t, let range):
             let table = tables[t]
             let elements = table.elements
+            let names = kindTexts(t)
             switch kind {
             case .json:
                 if table.hasAlphaOrZoom {
-                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                 } else {
-                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w) }
+                    for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, names: names) }
                 }
             case .csv:
                 if csvAlphaZoom {
-                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                 } else {
-                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w) }
+                    for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, names: names) }
                 }
             case .table:
                 columnWidths[t].withUnsafeBufferPointer { widths in
                     if widths.count > 8 {
-                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j)) }
+                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                     } else {
-                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w) }
+                        for j in range { TableFormat.row(elements[j], widths: widths, into: &w, names: names) }
                     }
                 }
             }
@@ -114,13 +127,14 @@ extension JSONFormat {
 
     /// One element's line, after its separator from the one before.
     @inline(__always)
-    static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1) {
+    static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1, names: [[UInt8]] = []) {
         w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
         case .header: w.append("header")
         case .footer: w.append("footer")
         case .background: w.append("background")
+        case .attached: w.append(contentsOf: names[e.attachedIndex!])
         }
         w.append("\", \"section\": ")
         w.append(e.section)
@@ -159,7 +173,7 @@ extension CSVFormat {
     }
 
     @inline(__always)
-    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1) {
+    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1, names: [[UInt8]] = []) {
         w.append(contentsOf: name)
         w.append(e.section)
         w.append(UInt8(44)) // ","
@@ -169,6 +183,10 @@ extension CSVFormat {
         case .header: w.append(",header,")
         case .footer: w.append(",footer,")
         case .background: w.append(",background,")
+        case .attached:
+            w.append(UInt8(44)) // ","
+            w.append(contentsOf: names[e.attachedIndex!])
+            w.append(UInt8(44)) // ","
         }
         w.append(number: e.frame.x)
         w.append(UInt8(44)) // ","
@@ -214,13 +232,15 @@ extension TableFormat {
     /// The row is laid out in a small buffer, spaces first and each cell at its column's start
     /// (the widths are at least each cell's length), then appended at once.
     @inline(__always)
-    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1) {
+    static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1,
+                    names: [[UInt8]] = []) {
         // Where the z column starts: the seven columns before it and their two spaces each. A
         // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
         // the row fits in 512.
         var zStart = 14
         for k in 0..<7 { zStart += widths[k] }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Void in
+        // A long attached view's name makes the row longer than 512.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512 + (names.isEmpty ? 0 : widths[2])) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Void in
             let p: UnsafeMutablePointer<UInt8> = buffer.baseAddress!
             p.initialize(repeating: UInt8(32), count: zStart)
             var at: Int = widths[0] + 2
@@ -233,8 +253,15 @@ extension TableFormat {
             case .header: kind = "header"
             case .footer: kind = "footer"
             case .background: kind = "background"
+            case .attached: kind = ""
             }
-            _ = ByteWriter.put(kind, at: p.advanced(by: at))
+            if let k = e.attachedIndex {
+                // A name, cut to the buffer (the column is as wide as the longest).
+                let name = names[k]
+                for (q, b) in name.prefix(400).enumerated() { p[at + q] = b }
+            } else {
+                _ = ByteWriter.put(kind, at: p.advanced(by: at))
+            }
             at += widths[2] + 2
             _ = ByteWriter.put(rounded: e.frame.x, at: p.advanced(by: at))
             at += widths[3] + 2

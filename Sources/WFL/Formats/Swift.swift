@@ -53,12 +53,13 @@ public enum SwiftFormat {
             out += "    static let containerSize = CGSize(width: \(f(t.containerWidth)), height: \(f(t.containerHeight)))\n"
             out += "    static let contentSize = CGSize(width: \(f(t.contentWidth)), height: \(f(t.contentHeight)))\n"
             out += "    /// Section by section (the header, the cells by item, the footer), four numbers an element:\n"
-            out += t.elements.contains { $0.kind == .background }
-                ? "    /// kind (0 cell, 1 header, 2 footer, 3 background), section, item (-1 for a header, footer or background), zIndex.\n"
+            let decorated = t.elements.contains { $0.kind == .background } || !t.attachedNames.isEmpty
+            out += decorated
+                ? "    /// kind (0 cell, 1 header, 2 footer, 3 background, 4 and up the attached views of `attachedKinds`), section,\n    /// item (-1 for a header, footer or background), zIndex.\n"
                 : "    /// kind (0 cell, 1 header, 2 footer), section, item (-1 for a header or footer), zIndex.\n"
             out += "    static let rows: [Int] = [\n"
             for e in t.elements {
-                let kind = e.kind == .cell ? 0 : e.kind == .header ? 1 : e.kind == .footer ? 2 : 3
+                let kind = e.attachedIndex.map { 4 + $0 } ?? (e.kind == .cell ? 0 : e.kind == .header ? 1 : e.kind == .footer ? 2 : 3)
                 out += "        \(kind), \(e.section), \(e.item ?? -1), \(e.zIndex),\n"
             }
             out += "    ]\n"
@@ -78,12 +79,16 @@ public enum SwiftFormat {
             } else {
                 out += "    static let looks: [Double] = []\n"
             }
+            if decorated {
+                out += "    /// The kinds of the attached views, as the layout registers them.\n"
+                out += "    static let attachedKinds: [String] = [" + t.attachedNames.map { SwiftFormat.literal($0) }.joined(separator: ", ") + "]\n"
+            }
             out += "    /// The elements as a test reads them. `kind` is nil for a cell, as `representedElementKind`;\n"
             out += "    /// `item` is nil for a header or footer.\n"
             out += "    static var elements: [(kind: String?, section: Int, item: Int?, frame: CGRect, zIndex: Int, alpha: CGFloat, zoom: CGFloat)] {\n"
             out += "        (0 ..< rows.count / 4).map { k in\n"
-            out += t.elements.contains { $0.kind == .background }
-                ? "            let kind: String? = [nil, \"\(headerKind)\", \"\(footerKind)\", \"\(backgroundKind)\"][rows[4 * k]]\n"
+            out += decorated
+                ? "            let kind: String? = rows[4 * k] >= 4 ? attachedKinds[rows[4 * k] - 4] : [nil, \"\(headerKind)\", \"\(footerKind)\", \"\(backgroundKind)\"][rows[4 * k]]\n"
                 : "            let kind: String? = rows[4 * k] == 1 ? \"\(headerKind)\" : rows[4 * k] == 2 ? \"\(footerKind)\" : nil\n"
             out += "            let item: Int? = rows[4 * k + 2] < 0 ? nil : rows[4 * k + 2]\n"
             out += "            let frame = CGRect(x: frames[4 * k], y: frames[4 * k + 1], width: frames[4 * k + 2], height: frames[4 * k + 3])\n"
@@ -115,6 +120,20 @@ public enum SwiftFormat {
         if !name.lowercased().hasSuffix("layout") { name += "Layout" }
         if let c = name.unicodeScalars.first, c >= "0" && c <= "9" { name = "_" + name }
         return name
+    }
+
+    /// A Swift string literal of `s`.
+    static func literal(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if u.value < 0x20 || u.value == 0x7F { out += "\\u{" + String(u.value, radix: 16) + "}" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
     }
 
     /// A name for a `//` comment: quoted, on one line.

@@ -30,7 +30,7 @@ public enum TableFormat {
         var rows: [[String]] = [headers(t)]
         rows.reserveCapacity(t.elements.count + 1)
         for (j, e) in t.elements.enumerated() {
-            rows.append([String(e.section), e.item.map(String.init) ?? "-", e.kind.rawValue, f(e.frame.x), f(e.frame.y),
+            rows.append([String(e.section), e.item.map(String.init) ?? "-", TerminalText.escaped(t.kindName(of: e)), f(e.frame.x), f(e.frame.y),
                          f(e.frame.width), f(e.frame.height), String(e.zIndex)]
                         + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : []))
         }
@@ -70,6 +70,7 @@ public enum TableFormat {
             case .header: hasHeader = true
             case .footer: hasFooter = true
             case .background: hasBackground = true
+            case .attached: kind = Swift.max(kind, TerminalText.escaped(t.kindName(of: e)).utf8.count)
             }
             z = Swift.max(z, digits(e.zIndex))
             x = Swift.max(x, ByteWriter.roundedWidth(e.frame.x))
@@ -77,8 +78,8 @@ public enum TableFormat {
             width = Swift.max(width, ByteWriter.roundedWidth(e.frame.width))
             height = Swift.max(height, ByteWriter.roundedWidth(e.frame.height))
         }
-        if hasHeader || hasFooter { kind = 6 }
-        if hasBackground { kind = 10 }
+        if hasHeader || hasFooter { kind = Swift.max(kind, 6) }
+        if hasBackground { kind = Swift.max(kind, 10) }
         if hasNoItem { item = Swift.max(item, 1) }
         var cells = [t.elements.isEmpty ? 0 : digits(section), item, kind, x, y, width, height, z]
         if t.hasAlphaOrZoom {

@@ -138,6 +138,26 @@ package struct ResolvedSection {
     /// `alpha`, `zoom` and `zIndex`, evaluated per cell at a scroll offset (Evaluation/Attributes.swift);
     /// nil when not set.
     package var attributes = AttributeRuleSet()
+    /// The attached views, in the table's order.
+    package var attached: [ResolvedAttachment] = []
+}
+
+/// One attached view of a section (docs/layout.md, "Attached views"): its rules compiled, its
+/// constants evaluated.
+package struct ResolvedAttachment {
+    /// Its name, the elements' kind.
+    package var name: String
+    /// Its position among the layout's attached names: the order of views in the table.
+    package var kind: Int
+    /// `when`: nil for every cell.
+    var when: Code?
+    var whenSpan: Span
+    /// `size W x H` and `offset DX x DY`, per cell.
+    var width: ItemRule, height: ItemRule
+    var dx: ItemRule, dy: ItemRule
+    package var anchor: AttachAnchor
+    /// Added to its cell's z-index.
+    package var zIndex: Int
 }
 
 /// A section's attribute rules (docs/language.md, "Attributes").
@@ -162,7 +182,9 @@ package struct ResolvedLayout {
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).
-    package var decorates: Bool { sections.contains { $0.background != .none || !$0.attributes.isEmpty } }
+    package var decorates: Bool { sections.contains { $0.background != .none || !$0.attributes.isEmpty || !$0.attached.isEmpty } }
+    /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
+    package var attachedNames: [String] = []
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

@@ -180,7 +180,7 @@ package struct BlockName: Equatable, Sendable {
     package var quoted: Bool
 }
 
-/// A `layout` or `section` block.
+/// A `layout`, `section` or `attach` block.
 package struct Block: Equatable, Sendable {
     package var keyword: Span
     package var name: BlockName?
@@ -196,6 +196,8 @@ package struct Statement: Equatable, Sendable {
         case `let`(LetDecl)
         case layout(Block)
         case section(Block)
+        /// `attach NAME { ... }`: an attached view on the cells (its name is never nil).
+        case attach(Block)
         case expect(Expectation)
         case setting(Setting)
     }

@@ -58,6 +58,8 @@ package struct ASTPrinter {
             block("layout", b, s.span, d)
         case .section(let b):
             block("section", b, s.span, d)
+        case .attach(let b):
+            block("attach", b, s.span, d)
         case .expect(let e):
             line(d, "expect" + (e.label.map { " " + ASTPrinter.quote($0.text) } ?? ""), s.span)
             expr(e.condition, d + 1)

@@ -21,6 +21,7 @@ package enum LanguageReference {
         case .layout: return "L"
         case .section: return "S"
         case .item: return "I"
+        case .attached: return "A"
         }
     }
 
@@ -30,6 +31,7 @@ package enum LanguageReference {
         case .layout: return "at file or layout level only"
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
+        case .attached: return "only inside an `attach` block"
         }
     }
 

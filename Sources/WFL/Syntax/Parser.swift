@@ -40,13 +40,14 @@ package struct Parser {
 
     /// Where a statement stands.
     enum Context {
-        case file, layout, section
+        case file, layout, section, attach
 
         var name: String {
             switch self {
             case .file: return "the top level"
             case .layout: return "a layout"
             case .section: return "a section"
+            case .attach: return "an 'attach' block"
             }
         }
     }

@@ -11,6 +11,18 @@ extension Parser {
             return nil
         }
         let info = SettingTable.all[row]
+        // `when`, `anchor` and `offset` exist only in an `attach` block, which holds only them,
+        // `size`, `zIndex` and `let`.
+        if info.level == .attached, context != .attach {
+            report(.error(.unknownSetting, "unknown setting '\(name.text)'", at: name.span,
+                          help: "'\(name.text)' stands only inside an 'attach' block: 'attach badge { \(info.example) }'"))
+            return nil
+        }
+        if context == .attach, info.level != .attached, info.name != "size", info.name != "zIndex" {
+            report(.error(.notInAttach, "'\(name.text)' cannot stand inside an 'attach' block", at: name.span,
+                          help: "an 'attach' block holds 'when', 'size', 'anchor', 'offset', 'zIndex' and 'let'"))
+            return nil
+        }
         advance()
         if info.level == .layout, context == .section {
             reportAndContinue(.error(.layoutOnlySetting, "'\(name.text)' applies to a whole layout and cannot be set in a section", at: name.span,

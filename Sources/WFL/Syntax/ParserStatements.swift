@@ -1,4 +1,4 @@
-/// Statements and blocks: the file, `let`, `layout`, `section` and `expect`.
+/// Statements and blocks: the file, `let`, `layout`, `section`, `attach` and `expect`.
 
 extension Parser {
     // file = { statement } EOF ;
@@ -51,6 +51,7 @@ extension Parser {
         }
         // Section names are only shown: two alike in one layout could not be told apart.
         warnAboutSectionNames(statements)
+        warnAboutAttachNames(statements)
         for s in statements { if case .layout(let b) = s.kind { warnAboutSectionNames(b.statements) } }
         if firstLayout != nil {
             for span in topExpects {
@@ -102,14 +103,21 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | expect | setting ;
+    // statement = let | layout | section | attach | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
         switch tok.kind {
         case .kwLet: return parseLet()
         case .kwLayout: return parseLayout(in: context)
         case .kwSection: return parseSection(in: context)
-        case .kwExpect: return parseExpect()
-        case .identifier: return parseSetting(in: context)
+        case .kwExpect:
+            if context == .attach {
+                reportAndContinue(.error(.misplacedStatement, "'expect' cannot stand inside an 'attach' block", at: tok.span,
+                                         help: "close the 'attach' block first; 'attached(\"name\", s, i)' reads its views"))
+            }
+            return parseExpect()
+        case .identifier:
+            if atAttach() { return parseAttach(in: context) }
+            return parseSetting(in: context)
         default:
             reportUnexpected(expected: "a statement",
                              help: tok.kind == .error ? nil : "a statement is a setting, 'let', 'layout', 'section' or 'expect'")
@@ -204,6 +212,10 @@ extension Parser {
             reportAndContinue(.error(.misplacedStatement, "sections cannot be nested", at: keyword,
                                      help: "close the section before starting another"))
         }
+        if context == .attach {
+            reportAndContinue(.error(.misplacedStatement, "'section' cannot stand inside an 'attach' block", at: keyword,
+                                     help: "close the 'attach' block first"))
+        }
         if at(.error) {
             return blockAfterBadName(keyword: keyword, keywordText: "section", inner: .section)
         }
@@ -211,6 +223,59 @@ extension Parser {
         skipBadBytesBeforeBrace()
         guard let block = parseBlock(keyword: keyword, keywordText: "section", name: name, inner: .section) else { return nil }
         return Statement(kind: .section(block), span: Span(keyword.start, prevEnd))
+    }
+
+    /// True at the word `attach` followed by a name or a `{` on the same line: the start of an
+    /// `attach` block (`attach` is not reserved: elsewhere it is a name).
+    mutating func atAttach() -> Bool {
+        guard tok.kind == .identifier, text(tok) == "attach" else { return false }
+        let after = next
+        return after.kind == .identifier || after.kind == .string || after.kind == .lBrace
+    }
+
+    // attach = "attach" name "{" { statement } "}" ;
+    mutating func parseAttach(in context: Context) -> Statement? {
+        let keyword = tok.span
+        advance()
+        if context == .attach {
+            reportAndContinue(.error(.misplacedStatement, "'attach' blocks cannot be nested", at: keyword,
+                                     help: "close this 'attach' block before starting another"))
+        }
+        guard at(.identifier) || at(.string) else {
+            report(.error(.badAttachName, "an 'attach' block needs a name, the kind of its views", at: tok.span,
+                          help: "write, for example, 'attach badge {'"))
+            return nil
+        }
+        let name = parseName()
+        if name.text.isEmpty || ["cell", "header", "footer", "background"].contains(name.text) {
+            reportAndContinue(.error(.badAttachName, name.text.isEmpty ? "an attached view's name cannot be empty"
+                                         : "'\(name.text)' is a kind of element of its own and cannot name an attached view",
+                                     at: name.span, help: "name it after what it shows: 'attach badge {'"))
+        }
+        guard let block = parseBlock(keyword: keyword, keywordText: "attach", name: name, inner: .attach) else { return nil }
+        return Statement(kind: .attach(block), span: Span(keyword.start, prevEnd))
+    }
+
+    /// A warning for each `attach` block named as an earlier one among `statements` (one block's):
+    /// the later one wins.
+    mutating func warnAboutAttachNames(_ statements: [Statement]) {
+        var seen: [String: Span] = [:]
+        for s in statements {
+            switch s.kind {
+            case .attach(let b):
+                guard let name = b.name else { continue }
+                if let earlier = seen[name.text] {
+                    diagnostics.append(.warning(.attachTwice, "'\(name.text)' is attached twice in this block; the later one wins", at: name.span,
+                                                notes: [Note("the first '\(name.text)' is here", span: earlier)]))
+                } else {
+                    seen[name.text] = name.span
+                }
+            case .layout(let b), .section(let b):
+                warnAboutAttachNames(b.statements)
+            default:
+                break
+            }
+        }
     }
 
     /// Bytes that do not lex between a block's name and its `{` (`layout a \u{FF} {`): the lexer's

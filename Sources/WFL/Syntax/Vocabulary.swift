@@ -24,6 +24,8 @@ package enum SettingLevel: Sendable {
     case section
     /// Also inside a section, and evaluated once per item.
     case item
+    /// Only inside an `attach` block, where it belongs to the attached view.
+    case attached
 }
 
 /// Which engines read a setting (the "engines" of docs/reference.md).
@@ -79,6 +81,7 @@ package enum Property: Int, CaseIterable, Sendable {
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
     case background, backgroundInsetsTop, backgroundInsetsLeft, backgroundInsetsBottom, backgroundInsetsRight
     case alpha, zoom, zIndex
+    case attachWhen, attachAnchor, attachOffset
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -145,6 +148,32 @@ package final class SettingInfo: Sendable {
     }
 }
 
+/// `anchor` of an attached view: a point of the cell, by its fractions (fx, fy) of the width and
+/// height (docs/layout.md, "Attached views").
+package enum AttachAnchor: String, CaseIterable, Sendable {
+    case topLeft, top, topRight, left, center, right, bottomLeft, bottom, bottomRight
+
+    /// (fx, fy).
+    package var fractions: (Double, Double) {
+        switch self {
+        case .topLeft: return (0, 0)
+        case .top: return (0.5, 0)
+        case .topRight: return (1, 0)
+        case .left: return (0, 0.5)
+        case .center: return (0.5, 0.5)
+        case .right: return (1, 0.5)
+        case .bottomLeft: return (0, 1)
+        case .bottom: return (0.5, 1)
+        case .bottomRight: return (1, 1)
+        }
+    }
+
+    var meaning: String {
+        let (fx, fy) = fractions
+        return "the point (\(fx == 0 ? "0" : fx == 1 ? "1" : "0.5") * w, \(fy == 0 ? "0" : fy == 1 ? "1" : "0.5") * h) of the cell"
+    }
+}
+
 /// The table of settings of docs/language.md.
 package enum SettingTable {
     package static let sides = Side.allCases.map(\.name)
@@ -187,6 +216,9 @@ package enum SettingTable {
         SettingInfo(name: "alpha", shape: .values(min: 1, max: 1), level: .item, example: "alpha 0.5", properties: [.alpha], arguments: "expression", default: "1", engines: .all, meaning: "each cell's alpha, from 0 to 1, evaluated per cell at the scroll offset on its frame as shown"),
         SettingInfo(name: "zoom", shape: .values(min: 1, max: 1), level: .item, example: "zoom 1.2", properties: [.zoom], arguments: "expression", default: "1", engines: .all, meaning: "each cell's transform scale about its centre, finite and at least 0, evaluated per cell at the scroll offset; the frame stays unscaled"),
         SettingInfo(name: "zIndex", shape: .values(min: 1, max: 1), level: .item, example: "zIndex 1", properties: [.zIndex], arguments: "expression", default: "0", engines: .all, meaning: "each cell's z-index, a whole number from -1,000,000 to 1,000,000, evaluated per cell at the scroll offset"),
+        SettingInfo(name: "when", shape: .values(min: 1, max: 1), level: .attached, example: "when i % 5 == 0", properties: [.attachWhen], arguments: "boolean", default: "true", engines: .all, meaning: "in `attach`: which cells get the view, evaluated per cell (a list cycles)"),
+        SettingInfo(name: "anchor", shape: .word(AttachAnchor.allCases.map(\.rawValue)), level: .attached, example: "anchor topRight", properties: [.attachAnchor], arguments: AttachAnchor.allCases.map(\.rawValue).joined(separator: " | "), default: "topRight", engines: .all, meaning: "in `attach`: the point of the cell the view's same point sits on (physical sides)", values: Dictionary(uniqueKeysWithValues: AttachAnchor.allCases.map { ($0.rawValue, $0.meaning) })),
+        SettingInfo(name: "offset", shape: .size, level: .attached, example: "offset 0 x 0", properties: [.attachOffset], arguments: "W x H", default: "0 x 0", engines: .all, meaning: "in `attach`: moves the view right and down from its anchor, evaluated per cell; it may read `vw` and `vh`, the view's size"),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", engines: .all, meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
@@ -275,6 +307,7 @@ package enum Builtins {
         BuiltinFunction(name: "alpha", arity: .exactly([2, 4]), signatures: ["alpha(s, i)", "alpha(s, i, ox, oy)"], meaning: "the alpha of cell i of section s, at (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "zoom", arity: .exactly([2, 4]), signatures: ["zoom(s, i)", "zoom(s, i, ox, oy)"], meaning: "the zoom of cell i of section s, at (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "zIndex", arity: .exactly([2, 4]), signatures: ["zIndex(s, i)", "zIndex(s, i, ox, oy)"], meaning: "the z-index of cell i of section s, at (0, 0) or (ox, oy)"),
+        BuiltinFunction(name: "attached", arity: .exactly([3, 5]), signatures: ["attached(name, s, i)", "attached(name, s, i, ox, oy)"], meaning: "the frame of the view attached as `name` (a string) to cell i of section s, at (0, 0) or (ox, oy); an error when it has none"),
         BuiltinFunction(name: "background", arity: .exactly([1, 3]), signatures: ["background(s)", "background(s, ox, oy)"], meaning: "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none"),
         BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (of every kind: cells, headers, footers, backgrounds) overlap the rect, at offset (0, 0)"),
         BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "flow: where scrolling comes to rest for a proposed offset x, `ceil(x / stride) * stride`"),
@@ -303,6 +336,8 @@ package enum Builtins {
         VariableInfo(name: "maxY", meaning: "`alpha`, `zoom`, `zIndex`: `minY + h`"),
         VariableInfo(name: "ox", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's x"),
         VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y"),
+        VariableInfo(name: "vw", meaning: "`offset` in `attach`: the attached view's width"),
+        VariableInfo(name: "vh", meaning: "`offset` in `attach`: the attached view's height"),
     ]
 
     /// Variables the engine gives values to.
@@ -318,6 +353,8 @@ package enum Builtins {
         VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
         VariablePlace(place: "horizontal waterfall: `width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
         VariablePlace(place: "flow: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "`attach`: `when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"]),
+        VariablePlace(place: "`attach`: `offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"]),
         VariablePlace(place: "`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
     ]

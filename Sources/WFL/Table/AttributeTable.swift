@@ -7,6 +7,9 @@ public enum ElementKind: String, Sendable {
     case header, cell, footer
     /// A section's decoration view (`background`).
     case background
+    /// A view attached to a cell (`attach NAME`); its name, the kind a table prints, is
+    /// `AttributeTable.kindName(of:)`.
+    case attached
 }
 
 /// A rectangle, origin top-left, y down, as UIKit.
@@ -37,9 +40,11 @@ public struct Element: Equatable, Sendable {
     @usableFromInline var storedKind: UInt8
 
     @inlinable public var kind: ElementKind {
-        get { storedKind == 0 ? .cell : storedKind == 1 ? .header : storedKind == 2 ? .footer : .background }
+        get { storedKind == 0 ? .cell : storedKind == 1 ? .header : storedKind == 2 ? .footer : storedKind == 3 ? .background : .attached }
         set { storedKind = Element.code(newValue) }
     }
+    /// For an attached view, the position of its name among the table's `attachedNames`.
+    @inlinable public var attachedIndex: Int? { storedKind >= 4 ? Int(storedKind) - 4 : nil }
     /// The stored byte of a kind.
     @inlinable static func code(_ kind: ElementKind) -> UInt8 {
         switch kind {
@@ -47,6 +52,7 @@ public struct Element: Equatable, Sendable {
         case .header: return 1
         case .footer: return 2
         case .background: return 3
+        case .attached: return 4
         }
     }
     @inlinable public var section: Int {
@@ -69,6 +75,15 @@ public struct Element: Equatable, Sendable {
         storedItem = item.map { Int32(truncatingIfNeeded: $0) } ?? -1
         storedZIndex = Int32(truncatingIfNeeded: zIndex)
         storedKind = Element.code(kind)
+    }
+
+    /// An attached view of kind `k` (its name's position among the table's `attachedNames`).
+    init(attached k: Int, section: Int, item: Int, frame: Frame, zIndex: Int) {
+        self.frame = frame
+        storedSection = Int32(truncatingIfNeeded: section)
+        storedItem = Int32(truncatingIfNeeded: item)
+        storedZIndex = Int32(truncatingIfNeeded: zIndex)
+        storedKind = UInt8(4 + k)
     }
 
     /// A cell, without the optionals of the public initialiser (the engines' inner loops).
@@ -122,6 +137,16 @@ public struct AttributeTable: Equatable, Sendable {
     package var zooms: [Double] = []
     /// The error of an attribute rule at the offset this table was taken to, if one failed.
     package var attributeFailure: Diagnostic? = nil
+    /// The names of the attached views (the kinds they print), in the table's order.
+    public internal(set) var attachedNames: [String] = []
+    /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
+    package var views: AttachedViews? = nil
+
+    /// The kind an element prints: its kind's word, or an attached view's name.
+    public func kindName(of e: Element) -> String {
+        if let k = e.attachedIndex, k < attachedNames.count { return attachedNames[k] }
+        return e.kind.rawValue
+    }
 
     /// Where a section's rows are in `elements`.
     package struct SectionIndex: Equatable, Sendable {
@@ -137,6 +162,9 @@ public struct AttributeTable: Equatable, Sendable {
         package var stop: Double = 0
         /// The section's background (docs/layout.md, "Section backgrounds"), nil when it has none.
         package var background: Int? = nil
+        /// The attached views, after the cells: by name, then by item.
+        package var firstView: Int = 0
+        package var viewCount: Int = 0
         /// The first element of the section in table order, nil when it has none.
         package var first: Int? { background ?? header ?? (cellCount > 0 ? firstCell : footer) }
     }

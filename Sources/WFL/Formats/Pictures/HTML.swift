@@ -57,7 +57,7 @@ public enum HTMLFormat {
         // The table: the drawn elements in table order.
         out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th></tr></thead>\n<tbody>\n"
         for (j, e) in scope.table.elements.enumerated() {
-            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(e.kind.rawValue)</td>"
+            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(scope.table.kindName(of: e)))</td>"
             out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</div>\n"
@@ -102,7 +102,10 @@ public enum HTMLFormat {
         out += "\"map\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(p.scale)), \(f(p.px(scope.region.x))), \(f(p.py(scope.region.y)))], "
         out += "\"region\": [\(f(scope.region.x)), \(f(scope.region.y)), \(f(scope.region.width)), \(f(scope.region.height))], "
         out += "\"right\": \(f(p.px(scope.region.maxX))), \"bottom\": \(f(p.py(scope.region.maxY))), "
-        out += "\"kinds\": \"" + String(els.map { e -> Character in e.kind == .cell ? "c" : (e.kind == .header ? "h" : e.kind == .footer ? "f" : "b") }) + "\", "
+        out += "\"kinds\": \"" + String(els.map { e -> Character in e.kind == .cell ? "c" : (e.kind == .header ? "h" : e.kind == .footer ? "f" : e.kind == .background ? "b" : "a") }) + "\", "
+        if !t.attachedNames.isEmpty {
+            out += "\"names\": [" + els.map { e in JSONFormat.quote(e.kind == .attached ? scope.table.kindName(of: e) : "") }.joined(separator: ",") + "], "
+        }
         out += "\"sections\": [" + els.map { String($0.section) }.joined(separator: ",") + "], "
         out += "\"items\": [" + els.map { String($0.item ?? -1) }.joined(separator: ",") + "], "
         out += "\"z\": [" + els.map { String($0.zIndex) }.joined(separator: ",") + "], "
@@ -185,7 +188,7 @@ public enum HTMLFormat {
             var rows = sec.querySelectorAll('tbody tr');
             var n = d.kinds.length;
             var rects = [], texts = [], titles = [];
-            var kindName = { c: 'cell', h: 'header', f: 'footer', b: 'background' };
+            var kindName = { c: 'cell', h: 'header', f: 'footer', b: 'background', a: 'attached' };
             var order = [];
             for (var j = 0; j < n; j++) { order.push(j); }
             order.sort(function (a, b) { return d.z[a] - d.z[b] || a - b; });
@@ -194,6 +197,7 @@ public enum HTMLFormat {
               var r = document.createElementNS(ns, 'rect');
               r.setAttribute('class', kindName[d.kinds[j]] + ' box');
               if (d.kinds[j] === 'b') { r.setAttribute('style', '\(SVGPicture.backgroundStyle)'); }
+              if (d.kinds[j] === 'a') { r.setAttribute('style', '\(SVGPicture.attachedStyle)'); }
               r.setAttribute('data-j', String(j));
               var t = document.createElementNS(ns, 'text');
               t.setAttribute('class', 'label');
@@ -206,6 +210,7 @@ public enum HTMLFormat {
             function label(j) {
               var k = d.kinds[j];
               if (k === 'c') { return d.sections[j] + '.' + d.items[j]; }
+              if (k === 'a') { return d.names[j] + ' ' + d.sections[j] + '.' + d.items[j]; }
               return (k === 'h' ? 'header ' : k === 'f' ? 'footer ' : 'background ') + d.sections[j];
             }
             var px = function (x) { return d.map[3] + (x - d.map[0]) * d.map[2]; };

@@ -95,6 +95,7 @@ package enum PictureText {
         case .header: return "header \(e.section)"
         case .footer: return "footer \(e.section)"
         case .background: return "background \(e.section)"
+        case .attached: return "\(e.section).\(e.item ?? 0)+"
         }
     }
 

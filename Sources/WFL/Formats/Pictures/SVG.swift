@@ -179,14 +179,14 @@ struct SVGPicture {
         let f = NumberFormat.forPeople
         for j in order {
             let e = els[j]
-            let label = PictureText.label(e)
+            let label = e.kind == .attached ? "\(scope.table.kindName(of: e)) \(e.section).\(e.item ?? 0)" : PictureText.label(e)
             // zoom: a box scaled about the frame's centre; alpha: the box's opacity.
             let zoom = scope.table.zoom(of: j), alpha = scope.table.alpha(of: j)
             let shown = zoom == 1 ? e.frame : e.frame.scaled(zoom)
             let x = px(shown.x), y = py(shown.y), w = shown.width * scale, h = shown.height * scale
             // A background is styled in place, so that the shared style sheet (and every picture
             // without one) stays as it was.
-            let style = e.kind == .background ? " style=\"\(SVGPicture.backgroundStyle)\"" : ""
+            let style = e.kind == .background ? " style=\"\(SVGPicture.backgroundStyle)\"" : e.kind == .attached ? " style=\"\(SVGPicture.attachedStyle)\"" : ""
             out += alpha == 1 ? "<g>" : "<g opacity=\"\(PictureText.rounded(alpha, 3))\">"
             out += "<rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
             let looks = (alpha == 1 ? "" : ", alpha \(f(alpha))") + (zoom == 1 ? "" : ", zoom \(f(zoom))")
@@ -203,6 +203,9 @@ struct SVGPicture {
 
     /// How a section background is drawn: a light grey box behind the cells.
     static let backgroundStyle = "fill: #e9e4f5; stroke: #7a68a8; stroke-width: 1; stroke-dasharray: 3 2"
+
+    /// How an attached view is drawn: a box above its cell.
+    static let attachedStyle = "fill: #f9d7e3; stroke: #b0245a; stroke-width: 1"
 
     /// The font size a label fits at in a box of `width` x `height` pixels: 11, 8, or nil.
     static func labelSize(_ label: String, width: Double, height: Double) -> Double? {
