@@ -35,7 +35,7 @@ final class PictureTests: XCTestCase {
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                         attributes: [String: String] = [:]) {
                 if root == nil { root = (name, attributes) }
-                if name == "rect", let c = attributes["class"], ["cell", "header", "footer"].contains(c) {
+                if name == "rect", let c = attributes["class"], ["cell", "header", "footer", "background", "attached"].contains(c) {
                     boxes.append((c, attributes["id"] ?? ""))
                 }
             }
@@ -61,7 +61,7 @@ final class PictureTests: XCTestCase {
             let expected = ts.flatMap { $0.at(.zero).elements }
             XCTAssertEqual(found.count, expected.count, stem)
             // The same number of each kind, and every id once.
-            for kind in [ElementKind.cell, .header, .footer] {
+            for kind in [ElementKind.cell, .header, .footer, .background, .attached] {
                 XCTAssertEqual(found.filter { $0.kind == kind.rawValue }.count, expected.filter { $0.kind == kind }.count, "\(stem) \(kind)")
             }
             XCTAssertEqual(Set(found.map(\.id)).count, found.count, stem)
