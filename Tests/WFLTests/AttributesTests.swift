@@ -157,4 +157,44 @@ final class AttributesTests: XCTestCase {
             XCTAssertEqual(TableDiff.compare(read, [ReadLayout(a.at(.zero))]).count, 1)
         }
     }
+
+    /// The rect path (`only`, the rules run for the returned elements alone) gives what the whole
+    /// table at the offset (`at`) gives for those elements: frames, z-indexes, alphas and zooms.
+    func testOnlyIsAtFiltered() throws {
+        let text = Self.coverFlow.replacingOccurrences(of: "items 8", with: "items 40")
+            + "\nzoomFirst 120 x 150\nattach badge { when i % 3 == 0; size 20 x 10 }\nbackground cells\n"
+        let t = try XCTUnwrap(Eval.table(text))
+        for x in stride(from: 0.0, through: 4000, by: 137.5) {
+            let o = Offset(x: x, y: 0)
+            let whole = t.at(o)
+            let indices = t.query(Frame(x: x - 40, y: 0, width: 300, height: 200), at: o)
+            XCTAssertFalse(indices.isEmpty)
+            let part = t.only(indices, at: o)
+            XCTAssertNil(part.attributeFailure)
+            for (k, j) in indices.enumerated() {
+                XCTAssertEqual(part.elements[k], whole.elements[j], "offset \(x), element \(j)")
+                XCTAssertEqual(part.alpha(of: k), whole.alpha(of: j), "offset \(x), element \(j)")
+                XCTAssertEqual(part.zoom(of: k), whole.zoom(of: j), "offset \(x), element \(j)")
+            }
+        }
+    }
+
+    /// The new settings written with values that add nothing (no background, alpha and zoom 1,
+    /// z-index 0, a view on no cell) print exactly what the layout prints without them, on
+    /// generated specs of both engines and directions.
+    func testInertSettingsPrintTheSame() throws {
+        var g = WaterfallPropertyTests.Generator(state: 19)
+        for run in 0..<40 {
+            let text = RectQueryPropertyTests.spec(&g)
+                .replacingOccurrences(of: "attach badge", with: "attach notBadge")
+                .split(separator: "\n").filter { !$0.contains("background") && !$0.contains("attach") }.joined(separator: "\n") + "\n"
+            let inert = text + "background none\nbackgroundInsets -5\nalpha 1\nzoom 1\nzIndex 0\nattach never { when false }\n"
+            let (a, _, _) = Eval.run(text)
+            let (b, _, _) = Eval.run(inert)
+            guard let ta = a.tables.first, let tb = b.tables.first else { XCTFail("run \(run)"); continue }
+            XCTAssertEqual(JSONFormat.format([ta.at(.zero)]), JSONFormat.format([tb.at(.zero)]), "run \(run)")
+            XCTAssertEqual(CSVFormat.format([ta.at(.zero)]), CSVFormat.format([tb.at(.zero)]), "run \(run)")
+            XCTAssertEqual(TableFormat.format(ta.at(.zero)), TableFormat.format(tb.at(.zero)), "run \(run)")
+        }
+    }
 }
