@@ -33,9 +33,12 @@ enum Decorations {
     static func rebuild(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         let vertical = layout.direction == .vertical
         var elements: [Element] = []
-        elements.reserveCapacity(table.elements.count + layout.sections.count)
+        // Room for the backgrounds and, without counting them first, a view on every cell of
+        // one attached view (the array grows past that if need be).
+        let views = layout.sections.contains { !$0.attached.isEmpty } ? table.elements.count : 0
+        elements.reserveCapacity(table.elements.count + layout.sections.count + views)
         var starts = table.sectionStarts
-        var views = AttachedViews()
+        var attached = AttachedViews()
         var m = Machine(seed: layout.seed, letCount: layout.letCount)
         m.set(.cw, layout.containerWidth)
         m.set(.ch, layout.containerHeight)
@@ -56,7 +59,7 @@ enum Decorations {
             starts[s].firstCell = old.firstCell + shift
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
             starts[s].firstView = elements.count
-            try attach(sec, s, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &views)
+            try attach(sec, s, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &attached)
             starts[s].viewCount = elements.count - starts[s].firstView
             if let f = old.footer {
                 starts[s].footer = elements.count
@@ -66,9 +69,9 @@ enum Decorations {
         table.elements = elements
         table.sectionStarts = starts
         table.attachedNames = layout.attachedNames
-        if !views.elements.isEmpty {
-            views.sortByCell()
-            table.views = views
+        if !attached.elements.isEmpty {
+            attached.sortByCell()
+            table.views = attached
         }
         table.index = RectIndex(table.elements)
     }
@@ -86,6 +89,8 @@ enum Decorations {
         m.set(.ah, m.vars[EngineVar.ch.rawValue] - ins.top - ins.bottom)
         for view in sec.attached {
             let (fx, fy) = view.anchor.fractions
+            // Taken out of the loop: one reference for every cell.
+            let when = view.when
             for i in 0..<count {
                 let j = firstCell + i
                 let cell = elements[j]
@@ -97,7 +102,7 @@ enum Decorations {
                 m.set(.w, cell.frame.width)
                 m.set(.h, cell.frame.height)
                 m.available = VarSets.attach
-                if let when = view.when {
+                if let when {
                     let v: Value
                     do { v = try when(&m) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
                     var b: Value = v
@@ -109,24 +114,23 @@ enum Decorations {
                     if !holds { continue }
                 }
                 // size (vw, vh): finite and not negative, as a cell's.
-                var size: [Double] = []
-                for rule in [view.width, view.height] {
+                func size(_ rule: borrowing ItemRule) throws(Diagnostic) -> Double {
                     let d: Double
                     do { d = try rule.evaluate(&m, item: i) } catch { throw fail(error, rule.what) }
                     guard d.isFinite, d >= 0 else {
                         throw Diagnostic.error(.badSize, "\(rule.what) of item \(i) of section \(s) is \(NumberFormat.format(d)): a size must be finite and not negative",
                                                at: rule.span)
                     }
-                    size.append(d)
+                    return d
                 }
-                m.set(.vw, size[0])
-                m.set(.vh, size[1])
+                let vw = try size(view.width), vh = try size(view.height)
+                m.set(.vw, vw)
+                m.set(.vh, vh)
                 m.available = VarSets.attachOffset
-                var offset: [Double] = []
-                for rule in [view.dx, view.dy] {
-                    do { offset.append(try rule.evaluate(&m, item: i)) } catch { throw fail(error, rule.what) }
-                }
-                let g = AttachedViews.Geometry(width: size[0], height: size[1], dx: offset[0], dy: offset[1], fx: fx, fy: fy, zIndex: view.zIndex)
+                let dx: Double, dy: Double
+                do { dx = try view.dx.evaluate(&m, item: i) } catch { throw fail(error, view.dx.what) }
+                do { dy = try view.dy.evaluate(&m, item: i) } catch { throw fail(error, view.dy.what) }
+                let g = AttachedViews.Geometry(width: vw, height: vh, dx: dx, dy: dy, fx: fx, fy: fy, zIndex: view.zIndex)
                 views.elements.append(Int32(elements.count))
                 views.cells.append(Int32(j))
                 views.geometry.append(g)
