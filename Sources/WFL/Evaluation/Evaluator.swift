@@ -51,7 +51,8 @@ final class BlockRecord {
 
 /// The layouts of a file, with everything needed to evaluate them.
 package final class Program {
-    let source: SourceFile
+    /// The file's text (longer after `extend`).
+    private(set) var source: SourceFile
     let file: BlockRecord
     let compiler: Compiler
     /// True when the file has `layout` blocks: file settings are then inherited defaults.
@@ -80,6 +81,23 @@ package final class Program {
 
     /// The position of the layout named `name` in `layoutNames`.
     package func layoutIndex(named name: String) -> Int? { layoutIndex[name] }
+
+    /// Adds statements appended at the top level of a file without `layout` blocks (the REPL's
+    /// session, entry by entry): `source` is the longer file and `tree` what its parser read after
+    /// the statements known so far (`ResumableParser.resume`). A setting among them changes what
+    /// every section inherits, which `generation` counts.
+    package func extend(_ tree: SyntaxTree, source: SourceFile) {
+        self.source = source
+        compiler.extend(bindings: tree.bindings)
+        if tree.statements.contains(where: { if case .setting = $0.kind { return true } else { return false } }) {
+            generation += 1
+        }
+        Program.collect(tree.statements, into: file, compiler: compiler)
+    }
+
+    /// Counts the changes to what sections inherit from the file (`extend`): a section resolved
+    /// in one generation resolves the same in it while its index is the same.
+    private(set) var generation = 0
 
     /// `feed.wfl` gives `feed`; standard input gives `stdin`.
     static func stem(_ path: String) -> String {
