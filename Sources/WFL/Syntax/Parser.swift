@@ -110,7 +110,7 @@ package struct Parser {
     /// What the top level has seen so far: the checks of `layout` blocks against top-level
     /// sections and `expect`s, and of layout names, read it (kept across `resume`).
     struct FileState {
-        var firstLayout: Block? = nil
+        var firstLayout: Span? = nil
         var firstSection: Span? = nil
         var layoutNames: [String: Span] = [:]
         var topExpects: [Span] = []

@@ -30,7 +30,7 @@ extension Parser {
                                               notes: [Note("the first top-level section is at \(lineOf(first))")],
                                               help: "put the sections inside 'layout' blocks, or leave the 'layout' block out"))
                 }
-                if file.firstLayout == nil { file.firstLayout = b }
+                if file.firstLayout == nil { file.firstLayout = b.keyword }
                 if let name = b.name {
                     if let earlier = file.layoutNames[name.text] {
                         diagnostics.append(.error(.duplicateLayout, "a layout named '\(name.text)' already exists in this file", at: name.span,
