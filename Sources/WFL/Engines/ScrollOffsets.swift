@@ -68,12 +68,16 @@ struct ZoomState {
 extension AttributeTable {
     /// What `snap` and `zoomFirst` need from a flow layout, from item 0 of section 0 once the
     /// table is laid out; `itemsStart` is where section 0's items start along the scroll axis.
-    mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double) {
-        guard let s0 = layout.sections.first, s0.items > 0 else { return }
+    /// `firstSize` is the own size of that item, before `align stretch`.
+    mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double, firstSize: (Double, Double)?) {
+        snapping = layout.snapping
+        guard let s0 = layout.sections.first, s0.style == .flow, s0.items > 0 else { return }
         let vertical = layout.direction == .vertical
         let f = elements[sectionStarts[0].firstCell].frame
-        // snap: stride = w + cs with w the width of item 0 of section 0 (vertical: its height and rs).
-        snapStride = vertical ? f.height + s0.rowSpacing : f.width + s0.columnSpacing
+        let (w, h) = firstSize ?? (f.width, f.height)
+        // snap: stride = w + cs with w the own width of item 0 of section 0 (vertical: its height
+        // and rs).
+        snapStride = vertical ? h + s0.rowSpacing : w + s0.columnSpacing
         // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
         // section 0's insets.top.
         if let z = layout.zoomFirst, !vertical {

@@ -58,6 +58,7 @@ package enum Property: Int, CaseIterable, Sendable {
     case headerInsetsTop, headerInsetsLeft, headerInsetsBottom, headerInsetsRight
     case footerInsetsTop, footerInsetsLeft, footerInsetsBottom, footerInsetsRight
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
+    case pinFooters, layoutDirection, paging, snapping, collapseEmpty
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -106,7 +107,7 @@ package enum SettingTable {
     package static let sides = Side.allCases.map(\.name)
 
     package static let all: [SettingInfo] = [
-        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style]),
+        SettingInfo(name: "style", shape: .word(["waterfall", "flow", "shelf"]), level: .section, example: "style waterfall", properties: [.style]),
         SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container]),
         SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction]),
         SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns]),
@@ -127,10 +128,15 @@ package enum SettingTable {
         SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule]),
         SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span]),
         SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify]),
-        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: [.align]),
+        SettingInfo(name: "align", shape: .word(["center", "start", "end", "stretch"]), level: .section, example: "align center", properties: [.align]),
         SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst]),
         SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale]),
         SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed]),
+        SettingInfo(name: "pinFooters", shape: .values(min: 1, max: 1), level: .section, example: "pinFooters true", properties: [.pinFooters]),
+        SettingInfo(name: "layoutDirection", shape: .word(["leftToRight", "rightToLeft"]), level: .layout, example: "layoutDirection rightToLeft", properties: [.layoutDirection]),
+        SettingInfo(name: "paging", shape: .word(["continuous", "leadingBoundary", "paging", "groupPaging", "groupPagingCentered"]), level: .section, example: "paging groupPaging", properties: [.paging]),
+        SettingInfo(name: "snapping", shape: .word(["next", "nearest"]), level: .layout, example: "snapping nearest", properties: [.snapping]),
+        SettingInfo(name: "collapseEmpty", shape: .word(["none", "insets", "all"]), level: .section, example: "collapseEmpty insets", properties: [.collapseEmpty]),
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
@@ -178,8 +184,8 @@ package enum Builtins {
 
     /// The functions of Expectations (`expect` only; the evaluator says so elsewhere).
     package static let expectFunctions: [(name: String, arity: Arity)] = [
-        ("frame", .exactly([2, 4])), ("header", .exactly([1, 3])), ("footer", .exactly([1])),
-        ("count", .exactly([4])), ("snap", .exactly([1])),
+        ("frame", .exactly([2, 4])), ("header", .exactly([1, 3])), ("footer", .exactly([1, 3])),
+        ("count", .exactly([4, 6])), ("snap", .exactly([1])), ("shelfSnap", .exactly([2])),
     ]
 
     /// Variables the engine gives values to (where each has one is the evaluator's business).
