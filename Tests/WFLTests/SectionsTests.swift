@@ -97,4 +97,144 @@ final class SectionsTests: XCTestCase {
         let tables = Eval.tables("style shelf\nitems 2\nlayout a {\n size 40 x 30\n}\nlayout b {\n direction horizontal\n width 40\n}")
         XCTAssertEqual(tables.map(\.style), [.shelf, .waterfall])
     }
+
+    // MARK: Shelves
+
+    /// rows 1 (the default), uneven sizes, container 300, spacing 10, align center.
+    /// Sizes (60x50) (100x30) (80x70) (40x40): one row, rowH = 70; colW = the widths;
+    /// x = 0, 0 + 60 + 10 = 70, 70 + 100 + 10 = 180, 180 + 80 + 10 = 270;
+    /// y = 0 + 0.5 * (70 - h) = 10, 20, 0, 15; bottom = 70; bandWidth = 270 + 40 + 0 = 310.
+    func testShelfOneRow() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 600
+            style shelf
+            items 4
+            size [60, 100, 80, 40][i] x [50, 30, 70, 40][i]
+            """))
+        XCTAssertEqual(Eval.cells(t), [[0, 10, 60, 50], [70, 20, 100, 30], [180, 0, 80, 70], [270, 15, 40, 40]])
+        XCTAssertEqual(t.contentHeight, 70)
+        XCTAssertEqual(t.contentWidth, 300, "the band does not widen the content")
+        XCTAssertEqual(t.shelves.map(\.width), [310])
+    }
+
+    /// rows 2, uneven sizes, align end, a header 20 and insets 5 (so top = 20 + 5 = 25, x from 5).
+    /// Items (60x50) (100x30) | (80x70) (40x40) | (50x20): item i in column i / 2, row i % 2.
+    /// rowH = [max(50, 70, 20), max(30, 40)] = [70, 40]; colW = [max(60, 100), max(80, 40), 50] =
+    /// [100, 80, 50]; rows at 25 and 25 + 70 + 10 = 105; columns at 5, 5 + 100 + 10 = 115, 115 + 80
+    /// + 10 = 205. align end: y + 1 * (rowH - h): 25 + 20 = 45, 105 + 10 = 115, 25, 105, 25 + 50 = 75.
+    /// bottom = 105 + 40 = 145; the end 150; bandWidth = 205 + 50 + 5 = 260.
+    func testShelfTwoRows() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 600
+            style shelf
+            rows 2
+            align end
+            header 20
+            insets 5
+            items 5
+            size [60, 100, 80, 40, 50][i] x [50, 30, 70, 40, 20][i]
+            """))
+        XCTAssertEqual(Eval.cells(t), [[5, 45, 60, 50], [5, 115, 100, 30], [115, 25, 80, 70], [115, 105, 40, 40], [205, 75, 50, 20]])
+        XCTAssertEqual(t.contentHeight, 150)
+        XCTAssertEqual(t.shelves.first?.width, 260)
+        XCTAssertEqual(t.shelves.first?.columnX, [5, 115, 205])
+        // An empty shelf has no band: its section is its header and insets.
+        let empty = try XCTUnwrap(Eval.table("style shelf\nheader 20\ninsets 5\nitems 0"))
+        XCTAssertEqual(empty.contentHeight, 30)
+        XCTAssertEqual(empty.shelves.first?.width, 0)
+    }
+
+    /// shelfSnap for each `paging`, container 300: six 100-wide items in one row, insets 0 20,
+    /// cs 10. Columns at 20, 130, 240, 350, 460, 570; bandWidth = 570 + 100 + 20 = 690, so maxX =
+    /// 690 - 300 = 390. Boundaries b = x - 20 = 0, 110, 220, 330, 440, 550; centres g = x + 50 -
+    /// 150 = -80, 30, 140, 250, 360, 470.
+    func testShelfSnap() throws {
+        func snap(_ paging: String, _ x: Double) throws -> Double {
+            let t = try XCTUnwrap(Eval.table("container 300 x 600\nstyle shelf\npaging \(paging)\ninsets 0 20\nitems 6\nsize 100 x 50"))
+            let v = try TableQueries(table: t).call("shelfSnap", [.number(0), .number(x)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)])
+            guard case .number(let d) = v else { XCTFail("\(v)"); return .nan }
+            return d
+        }
+        // continuous: x itself, clamped to [0, 390].
+        XCTAssertEqual(try snap("continuous", 123.4), 123.4)
+        XCTAssertEqual(try snap("continuous", -5), 0)
+        XCTAssertEqual(try snap("continuous", 500), 390)
+        for paging in ["leadingBoundary", "groupPaging"] {
+            // 160: 110 (50 away) beats 220 (60 away).
+            XCTAssertEqual(try snap(paging, 160), 110)
+            // 165: 55 from both: the smaller wins; within 0.001 is still a tie.
+            XCTAssertEqual(try snap(paging, 165), 110)
+            XCTAssertEqual(try snap(paging, 165.0004), 110)
+            // 165.01: 54.99 against 55.01 is no tie.
+            XCTAssertEqual(try snap(paging, 165.01), 220)
+            // 500: 550 is nearest, clamped to 390.
+            XCTAssertEqual(try snap(paging, 500), 390)
+        }
+        // paging: round(x / 300) * 300, half away from zero, then clamped.
+        XCTAssertEqual(try snap("paging", 149), 0)
+        XCTAssertEqual(try snap("paging", 150), 300)
+        XCTAssertEqual(try snap("paging", 460), 390, "round(1.53) * 300 = 600, clamped")
+        XCTAssertEqual(try snap("paging", -200), 0, "round(-0.67) * 300 = -300, clamped")
+        // groupPagingCentered: the nearest centre.
+        XCTAssertEqual(try snap("groupPagingCentered", 100), 140)
+        XCTAssertEqual(try snap("groupPagingCentered", 85), 30, "55 from 30 and from 140: the smaller")
+        XCTAssertEqual(try snap("groupPagingCentered", -50), 0, "-80 is nearest, clamped")
+        XCTAssertEqual(try snap("groupPagingCentered", 480), 390, "470 is nearest, clamped")
+        // A band narrower than the container rests at 0 whatever the behaviour.
+        let narrow = try XCTUnwrap(Eval.table("container 300 x 600\nstyle shelf\npaging paging\nitems 2\nsize 100 x 50"))
+        XCTAssertEqual(try TableQueries(table: narrow).call("shelfSnap", [.number(0), .number(250)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)]), .number(0))
+    }
+
+    /// A shelf reaching far past the container keeps the rect index tight: a viewport-sized rect
+    /// meets a handful of the index's leaf boxes, not a share of the table.
+    func testRectIndexStaysTightPastTheContainer() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 375 x 800
+            section {
+              items 2000
+              height 40 + i % 7 * 10
+            }
+            section {
+              style shelf
+              rows 2
+              items 5000
+              size 120 x 80
+            }
+            section {
+              style flow
+              items 2000
+              size 100 x 40
+            }
+            """))
+        XCTAssertEqual(t.style, .mixed)
+        let leaves = t.index.levels[0]
+        XCTAssertGreaterThan(leaves.count, 1000)
+        for r in [Frame(x: 0, y: 0, width: 375, height: 800), Frame(x: 0, y: t.sectionStarts[1].begin, width: 375, height: 800),
+                  Frame(x: 300_000, y: t.sectionStarts[1].begin, width: 375, height: 200), Frame(x: 0, y: t.contentHeight - 800, width: 375, height: 800)] {
+            let q = RectIndex.Box(minX: r.x, minY: r.y, maxX: r.maxX, maxY: r.maxY)
+            let touched = leaves.filter { $0.mayOverlap(q) }.count
+            let answers = t.query(r).count
+            XCTAssertLessThanOrEqual(touched, answers / RectIndex.leaf + 12, "rect \(r): \(touched) leaf boxes for \(answers) answers")
+            let brute = t.elements.indices.filter { t.elements[$0].frame.overlaps(r) }
+            XCTAssertEqual(t.query(r), brute)
+        }
+    }
+
+    /// Pictures draw a shelf's band past the container's edge, clipped, with its scrollable width:
+    /// svg (and html, which holds the svg picture) an outline and a label, ascii a line.
+    func testPicturesShowTheBandPastTheEdge() throws {
+        let t = try XCTUnwrap(Eval.table("container 300 x 400\nsection {\n style shelf\n rows 2\n items 9\n size 120 x 60\n insets 10\n}\nsection {\n items 3\n}"))
+        // Columns at 10, 140, 270, 400, 530: bandWidth = 530 + 120 + 10 = 660.
+        XCTAssertEqual(t.shelves.first?.width, 660)
+        let svg = SVGFormat.format([t])
+        XCTAssertTrue(svg.contains("shelf 0: 660 wide, scrolls sideways"), svg)
+        // The band's outline, 660 wide from x 0 and 60 + 10 + 60 tall from the top inset, and the clip at 1.5 container widths (450).
+        XCTAssertTrue(svg.contains("class=\"band\" x=\"20\" y=\"104\" width=\"660\" height=\"130\""), svg)
+        XCTAssertTrue(svg.contains("<clipPath id=\"clip-0\"><rect x=\"20\" y=\"94\" width=\"450\""), svg)
+        XCTAssertTrue(HTMLFormat.format([t]).contains("shelf 0: 660 wide, scrolls sideways"))
+        let ascii = ASCIIPicture.draw(t, columns: 60)
+        XCTAssertTrue(ascii.hasSuffix("shelf 0: band 660 wide, clipped at the container's right edge (scrolls sideways)\n"), ascii)
+        // A layout without shelves draws as before: no band.
+        XCTAssertFalse(SVGFormat.format([try XCTUnwrap(Eval.table("items 3"))]).contains("class=\"band\""))
+    }
 }

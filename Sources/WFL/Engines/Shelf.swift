@@ -16,6 +16,8 @@ package enum Shelf {
         package var columnWidth: [Double]
         /// bandWidth = x of the last column + its colW + ins.right; 0 when the shelf is empty.
         package var width: Double
+        /// Where its rows start and end along y (`top` and `bottom` of docs/layout.md, "Shelves").
+        package var top: Double = 0, bottom: Double = 0
     }
 
     /// Lays out shelf section `sec` from `top`: appends its header, cells and footer to `out` and
@@ -32,7 +34,7 @@ package enum Shelf {
         let R = sec.lanes
         // bottom = top and bandWidth = 0 when the shelf is empty.
         var bottom = top
-        var band = Band(section: s, paging: sec.paging, insetLeft: ins.left, columnX: [], columnWidth: [], width: 0)
+        var band = Band(section: s, paging: sec.paging, insetLeft: ins.left, columnX: [], columnWidth: [], width: 0, top: top, bottom: top)
         if n > 0 {
             guard case .natural(let wRule, let hRule) = sec.size else {
                 // The resolver gives a shelf a `size` rule (or 50 x 50); never reached.
@@ -99,6 +101,7 @@ package enum Shelf {
             band.columnX = colX
             band.columnWidth = colW
             band.width = colX[columns - 1] + colW[columns - 1] + ins.right
+            band.bottom = bottom
         }
         bands.append(band)
         // top = bottom + ins.bottom, the section's end; the footer.
