@@ -237,4 +237,92 @@ final class SectionsTests: XCTestCase {
         // A layout without shelves draws as before: no band.
         XCTAssertFalse(SVGFormat.format([try XCTUnwrap(Eval.table("items 3"))]).contains("class=\"band\""))
     }
+
+    // MARK: Pinned footers
+
+    /// container 300 x 200, one column, rs 10. Section 0: four 100-tall items, 0..430. Section 1
+    /// (pinHeaders, pinFooters): header 430..450, ten 50-tall items from 450 to 450 + 500 + 90 =
+    /// 1040, footer 1040..1070. Section 2: three 100-tall items, to 1390.
+    /// Footer y = min(1040, max(oy + 200 - 30, 450)), 450 being the header's natural maxY.
+    /// Header y = max(430, min(oy, 1040 - 20)), 1040 being the footer's natural y.
+    func testPinnedFootersVertical() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 200
+            columns 1
+            section {
+              items 4
+              height 100
+            }
+            section {
+              pinHeaders true
+              pinFooters true
+              header 20
+              footer 30
+              items 10
+              height 50
+            }
+            section {
+              items 3
+              height 100
+            }
+            """))
+        XCTAssertEqual(t.contentHeight, 1390)
+        let q = TableQueries(table: t)
+        func footer(_ oy: Double) throws -> Value { try q.call("footer", [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
+        func header(_ oy: Double) throws -> Value { try q.call("header", [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
+        func frame(_ y: Double, _ h: Double) -> Value { .list([.number(0), .number(y), .number(300), .number(h)]) }
+        // Before the section: max(0 + 170, 450) = 450, under the header's natural place.
+        XCTAssertEqual(try footer(0), frame(450, 30))
+        XCTAssertEqual(try footer(200), frame(450, 30))
+        // Inside: max(500 + 170, 450) = 670, at the viewport's bottom (700).
+        XCTAssertEqual(try footer(500), frame(670, 30))
+        XCTAssertEqual(try header(500), frame(500, 20))
+        // After: min(1040, 1000 + 170) = 1040, its natural place; the header stops at 1020.
+        XCTAssertEqual(try footer(1000), frame(1040, 30))
+        XCTAssertEqual(try footer(1030), frame(1040, 30))
+        XCTAssertEqual(try header(1030), frame(1020, 20))
+        // The offset forms of count see the pinned footer: at oy 500 the rect 660..700 holds it
+        // and the cells at 630..680 and 690..740; at rest only the two cells.
+        let count = { (args: [Double]) throws -> Value in try q.call("count", args.map { .number($0) }, span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: args.count)) }
+        XCTAssertEqual(try count([0, 660, 300, 40, 0, 500]), .number(3))
+        XCTAssertEqual(try count([0, 660, 300, 40]), .number(2))
+        // The table at an offset is what the queries say.
+        XCTAssertEqual(t.at(Offset(x: 0, y: 500)).elements[t.sectionStarts[1].footer!].frame, Frame(x: 0, y: 670, width: 300, height: 30))
+    }
+
+    /// Horizontal: container 200 x 300, one row, cs 10. Section 0: two 100-wide items, 0..210.
+    /// Section 1: header 210..230, ten 50-wide items to 230 + 500 + 90 = 820, footer 820..850.
+    /// Footer x = min(820, max(ox + 200 - 30, 230)); without a header the limit would be where the
+    /// section begins, 210.
+    func testPinnedFootersHorizontal() throws {
+        func table(header: Bool) throws -> AttributeTable {
+            try XCTUnwrap(Eval.table("""
+                direction horizontal
+                container 200 x 300
+                rows 1
+                section {
+                  items 2
+                  width 100
+                }
+                section {
+                  pinFooters true
+                  header \(header ? 20 : 0)
+                  footer 30
+                  items 10
+                  width 50
+                }
+                """))
+        }
+        let t = try table(header: true)
+        let f = t.sectionStarts[1].footer!
+        XCTAssertEqual(t.frame(of: f, at: Offset(x: 0, y: 0)).x, 230)
+        XCTAssertEqual(t.frame(of: f, at: Offset(x: 300, y: 0)).x, 470)
+        XCTAssertEqual(t.frame(of: f, at: Offset(x: 900, y: 0)).x, 820, "after: min(820, 1070)")
+        let bare = try table(header: false)
+        let g = bare.sectionStarts[1].footer!
+        // Without a header the items start at 210 and end at 800; the limit is 210.
+        XCTAssertEqual(bare.frame(of: g, at: Offset(x: 0, y: 0)).x, 210)
+        XCTAssertEqual(bare.frame(of: g, at: Offset(x: 300, y: 0)).x, 470)
+        XCTAssertEqual(bare.frame(of: g, at: Offset(x: 900, y: 0)).x, 800)
+    }
 }
