@@ -325,4 +325,80 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(bare.frame(of: g, at: Offset(x: 300, y: 0)).x, 470)
         XCTAssertEqual(bare.frame(of: g, at: Offset(x: 900, y: 0)).x, 800)
     }
+
+    // MARK: Right to left
+
+    /// Vertical: frames mirror within cw, x' = 300 - x - 145 (lanes 145 wide, cs 10); with `order
+    /// rightToLeft` the lanes are chosen first and mirrored after, so the two compose.
+    /// Horizontal: x' = max(contentWidth, cw) - x - w; items 50, 80, 60 wide at 0, 60, 150
+    /// (content 210): in a 200-wide container 160, 70, 0; in a 400-wide one 350, 260, 190.
+    func testRightToLeftByHand() throws {
+        let plain = "container 300 x 600\nlayoutDirection rightToLeft\ncolumns 2\nitems 3\nheight [50, 80]\n"
+        XCTAssertEqual(Eval.table(plain).map(Eval.cells), [[155, 0, 145, 50], [0, 0, 145, 80], [155, 60, 145, 50]])
+        XCTAssertEqual(Eval.table(plain + "order rightToLeft\n").map(Eval.cells), [[0, 0, 145, 50], [155, 0, 145, 80], [0, 60, 145, 50]])
+        let horizontal = "direction horizontal\nlayoutDirection rightToLeft\nrows 1\nitems 3\nwidth [50, 80, 60]\n"
+        XCTAssertEqual(Eval.table("container 200 x 300\n" + horizontal).map { Eval.cells($0).map { $0[0] } }, [160, 70, 0])
+        XCTAssertEqual(Eval.table("container 400 x 300\n" + horizontal).map { Eval.cells($0).map { $0[0] } }, [350, 260, 190])
+        // A shelf mirrors within cw too: its band now reaches past the left edge.
+        let shelf = try XCTUnwrap(Eval.table("container 300 x 600\nlayoutDirection rightToLeft\nstyle shelf\nitems 4\nsize 100 x 50"))
+        XCTAssertEqual(Eval.cells(shelf).map { $0[0] }, [200, 90, -20, -130])
+        // Pinned headers and footers in a horizontal layout pin with ox' = max(contentWidth, cw) -
+        // ox - cw, then mirror. LTR: header 0..20, items 20..(20 + 500 + 90 = 610), footer 610..640,
+        // content 640, container 200: at ox = 0 (ox' = 440) the LTR header is at min(440, 610 - 20)
+        // = 440, mirrored 640 - 440 - 20 = 180: the right edge of the view, where it starts.
+        let pinned = try XCTUnwrap(Eval.table("direction horizontal\ncontainer 200 x 300\nlayoutDirection rightToLeft\nrows 1\npinHeaders true\npinFooters true\nheader 20\nfooter 30\nitems 10\nwidth 50"))
+        let h = pinned.sectionStarts[0].header!, f = pinned.sectionStarts[0].footer!
+        XCTAssertEqual(pinned.elements[h].frame.x, 620)
+        XCTAssertEqual(pinned.frame(of: h, at: .zero).x, 180)
+        // The footer: LTR x = min(610, max(440 + 200 - 30, 20)) = 610, mirrored 0: its natural place.
+        XCTAssertEqual(pinned.frame(of: f, at: .zero).x, 0)
+        // At ox = 440 (ox' = 0): the header at its natural LTR 0, mirrored 620; the footer at LTR
+        // max(170, 20) = 170, mirrored 640 - 170 - 30 = 440: the left edge of the view.
+        XCTAssertEqual(pinned.frame(of: h, at: Offset(x: 440, y: 0)).x, 620)
+        XCTAssertEqual(pinned.frame(of: f, at: Offset(x: 440, y: 0)).x, 440)
+    }
+
+    /// Over generated specs (the rect-query generator's, without zoomFirst): the right-to-left
+    /// table is the left-to-right one mirrored; mirroring it again gives the left-to-right frames
+    /// back; at offsets (pinning with the mirrored offset when horizontal) the same holds; and rect
+    /// queries agree with a brute-force filter of the mirrored table.
+    func testRightToLeftMirrorsTheLeftToRightTable() throws {
+        var g = WaterfallPropertyTests.Generator(state: 18_2026)
+        func close(_ a: Frame, _ b: Frame, _ scale: Double) -> Bool {
+            let e = 1e-9 * Swift.max(1, scale)
+            return abs(a.x - b.x) <= e && abs(a.y - b.y) <= e && abs(a.width - b.width) <= e && abs(a.height - b.height) <= e
+        }
+        var checked = 0, moving = 0
+        for run in 0..<120 {
+            let text = RectQueryPropertyTests.spec(&g).split(separator: "\n").filter { !$0.hasPrefix("zoomFirst") }.joined(separator: "\n") + "\n"
+            let ltr = try XCTUnwrap(Eval.table(text), "run \(run)")
+            let rtl = try XCTUnwrap(Eval.table(text + "layoutDirection rightToLeft\n"), "run \(run)")
+            XCTAssertTrue(rtl.rightToLeft)
+            XCTAssertEqual(rtl.elements.count, ltr.elements.count)
+            let vertical = ltr.direction == .vertical
+            let W = vertical ? ltr.containerWidth : Swift.max(ltr.contentWidth, ltr.containerWidth)
+            func mirrored(_ f: Frame) -> Frame { Frame(x: W - f.x - f.width, y: f.y, width: f.width, height: f.height) }
+            for j in ltr.elements.indices {
+                XCTAssertEqual(rtl.elements[j].frame, mirrored(ltr.elements[j].frame), "run \(run), element \(j)\n\(text)")
+                XCTAssertTrue(close(mirrored(rtl.elements[j].frame), ltr.elements[j].frame, W), "run \(run): mirroring twice")
+            }
+            if rtl.movesWithOffset { moving += 1 }
+            for _ in 0..<3 {
+                let o = Offset(x: Double(g.int(-50...Int(W) + 50)), y: Double(g.int(-50...Int(ltr.contentHeight) + 50)))
+                let lo = vertical ? o : Offset(x: W - o.x - ltr.containerWidth, y: o.y)
+                let a = rtl.at(o), b = ltr.at(lo)
+                for j in a.elements.indices {
+                    XCTAssertTrue(close(a.elements[j].frame, mirrored(b.elements[j].frame), W), "run \(run), offset \(o), element \(j): \(a.elements[j].frame) != mirrored \(b.elements[j].frame)\n\(text)")
+                }
+                for r in RectQueryPropertyTests.rects(&g, a) {
+                    let n = r.normalised
+                    let brute = a.elements.indices.filter { a.elements[$0].frame.overlaps(n) }
+                    XCTAssertEqual(rtl.query(r, at: o), brute, "run \(run), offset \(o), rect \(r)\n\(text)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertGreaterThan(moving, 30)
+    }
 }

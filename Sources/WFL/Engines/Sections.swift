@@ -27,6 +27,12 @@ package enum Sections {
             }
         }
         guard layout.rightToLeft, case .success(var table) = result else { return result }
+        // The mirror is the last step of placing (docs/layout.md, "Right to left"): whatever is
+        // placed from the frames before it (section backgrounds from the sections' extents,
+        // views attached to cells) must be placed above this line, in left-to-right
+        // coordinates, and is mirrored with the rest; whatever reads frames as shown (attribute
+        // rules, transitions) reads the table after it. Pinning, which comes before the mirror
+        // too, is derived at an offset from these stored frames (ScrollOffsets.swift, `pinned`).
         table.mirror()
         return .success(table)
     }

@@ -73,6 +73,10 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(.snapUnavailable, "'snap' works only in a flow layout; this layout is a \(table.sectionStarts.first?.style.rawValue ?? table.style.rawValue)", at: span,
                                 help: "'snap' gives a carousel's resting offset: write 'style flow'")
             }
+            guard !table.rightToLeft else {
+                throw EvalError(.rightToLeftUnsupported, "'snap' is not defined with 'layoutDirection rightToLeft'", at: span,
+                                help: "ask in the left-to-right twin of the layout; a later version may define it")
+            }
             guard let stride = table.snapStride else {
                 throw EvalError(.snapUnavailable, "'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
                                 help: "give section 0 at least one item")
