@@ -81,8 +81,14 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(.snapUnavailable, "'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
                                 help: "give section 0 at least one item")
             }
+            // snap(p) = ceil(p / stride) * stride (`snapping nearest`: round, half away from
+            // zero), then clamped to [0, max(0, content length - container length)] along the
+            // scroll axis, as a scroll view clamps its resting offset.
             let p = numbers[0]
-            return .number((p / stride).rounded(.up) * stride)
+            let snapped = (p / stride).rounded(table.snapping == .nearest ? .toNearestOrAwayFromZero : .up) * stride
+            let vertical = table.direction == .vertical
+            let maxOffset = Swift.max(0, vertical ? table.contentHeight - table.containerHeight : table.contentWidth - table.containerWidth)
+            return .number(Swift.min(Swift.max(snapped, 0), maxOffset))
         }
     }
 }
