@@ -209,6 +209,9 @@ package enum Flow {
         if justify == .uikit {
             if start == 0 && n == 1 {
                 justify = .center
+            } else if sameSize, Axis.along(w0, h0) + gap <= 0 {
+                // With a negative spacing u + cs may be <= 0: no grid to align to.
+                justify = .start
             } else if sameSize {
                 let u = Axis.along(w0, h0)
                 let k = ((lines.length + gap + tolerance) / (u + gap)).rounded(.down)

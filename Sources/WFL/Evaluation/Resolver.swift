@@ -338,8 +338,9 @@ struct Resolver {
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
-        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, &self, &m)
-        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, &self, &m)
+        // Spacings may be negative: items then overlap (docs/language.md, "Settings").
+        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, bound: .none, &self, &m)
+        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, bound: .none, &self, &m)
         let header = value(.header, "'header'", default: 0, &self, &m)
         let footer = value(.footer, "'footer'", default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
