@@ -401,4 +401,116 @@ final class SectionsTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
         XCTAssertGreaterThan(moving, 30)
     }
+
+    // MARK: Smaller additions
+
+    /// An empty section with header 20 (headerInsets 5 0), footer 10 and insets 15, then one
+    /// 50-tall item in the next section.
+    /// none: header 5..25, top 30, + 15 = 45, end 45 + 15 = 60, footer 60..70, the item at 70;
+    /// insets: the header and footer stay with their own insets, the section insets go: header
+    /// 5..25, end 30, footer 30..40, the item at 40; all: nothing, the item at 0.
+    func testCollapseEmpty() throws {
+        func layout(_ collapse: String, items: Int = 0) throws -> AttributeTable {
+            try XCTUnwrap(Eval.table("""
+                container 300 x 600
+                columns 1
+                section {
+                  collapseEmpty \(collapse)
+                  header 20
+                  headerInsets 5 0
+                  footer 10
+                  insets 15
+                  items \(items)
+                  height 30
+                }
+                section {
+                  items 1
+                  height 50
+                }
+                """))
+        }
+        let none = try layout("none")
+        XCTAssertEqual(none.elements.map(\.frame.y), [5, 60, 70])
+        let insets = try layout("insets")
+        XCTAssertEqual(insets.elements.map(\.frame.y), [5, 30, 40])
+        XCTAssertEqual(insets.elements.map(\.kind), [.header, .footer, .cell])
+        let all = try layout("all")
+        XCTAssertEqual(all.elements.map(\.frame.y), [0])
+        XCTAssertEqual(all.sectionStarts[0].header, nil)
+        XCTAssertEqual(all.contentHeight, 50)
+        // A section with items collapses nothing: header 5..25, items from 45, 30 tall, end 90.
+        for collapse in ["none", "insets", "all"] {
+            XCTAssertEqual(try layout(collapse, items: 1).elements.map(\.frame.y), [5, 45, 90, 100], collapse)
+        }
+        // The same in a flow and a shelf section, and horizontally.
+        XCTAssertEqual(Eval.table("style flow\ncollapseEmpty all\nheader 20\nitems 0").map { $0.elements.count }, 0)
+        XCTAssertEqual(Eval.table("style shelf\ncollapseEmpty insets\ninsets 10\nheader 20\nitems 0").map(\.contentHeight), 20)
+        XCTAssertEqual(Eval.table("direction horizontal\ncollapseEmpty insets\ninsets 10\nheader 20\nitems 0").map(\.contentWidth), 20)
+    }
+
+    /// align stretch in a flow section, container 300, spacing 10, justify start: sizes 60x20,
+    /// 80x50, 40x30 | 100x40 (60 + 10 + 80 + 10 + 40 = 200; + 10 + 100 = 310 > 300). Line 1: lineH
+    /// 50 from the own sizes, every item 50 tall at y 0; line 2 at 60, the item 40 tall.
+    func testAlignStretchFlow() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 50
+            style flow
+            justify start
+            align stretch
+            items 4
+            size [60, 80, 40, 100][i] x [20, 50, 30, 40][i]
+            expect snap(1) == 30, "the stride is item 0's own height 20 + rs 10, not its stretched 50 + 10"
+            """))
+        XCTAssertEqual(Eval.cells(t), [[0, 0, 60, 50], [70, 0, 80, 50], [160, 0, 40, 50], [0, 60, 100, 40]])
+        // snap's stride uses item 0's own height: 20 + 10 = 30 (the stretched one would give 60,
+        // clamped to 100 - 50 = 50).
+        let snap = try TableQueries(table: t).call("snap", [.number(1)], span: Span(0, 0), argSpans: [Span(0, 0)])
+        XCTAssertEqual(snap, .number(30))
+        // The uikit last line's same-size test reads the own sizes: 100x40 then four 100x60 in
+        // 330, three to a line (320). Own sizes differ, so the last line (items 3, 4) is `start`,
+        // at 0 and 110; stretched sizes would all be 60 and grid-align it at 0 and 115.
+        let u = try XCTUnwrap(Eval.table("container 330 x 600\nstyle flow\nalign stretch\nitems 5\nsize 100 x (i == 0 ? 40 : 60)"))
+        XCTAssertEqual(Eval.cells(u).map { $0[0] }, [0, 115, 230, 0, 110])
+        XCTAssertEqual(Eval.cells(u).map { $0[3] }, [60, 60, 60, 60, 60])
+        // Horizontal flow: items take the column's width.
+        let h = try XCTUnwrap(Eval.table("direction horizontal\ncontainer 300 x 100\nstyle flow\nalign stretch\njustify start\nitems 3\nsize [30, 50, 20][i] x 40"))
+        XCTAssertEqual(Eval.cells(h), [[0, 0, 50, 40], [0, 50, 50, 40], [60, 0, 20, 40]])
+    }
+
+    /// align stretch in a shelf, rows 2: heights 30, 50 | 40, 20 give rowH [40, 50]; each item
+    /// takes its row's height at the row's y (0 and 40 + 10 = 50).
+    func testAlignStretchShelf() throws {
+        let t = try XCTUnwrap(Eval.table("style shelf\nrows 2\nalign stretch\nitems 4\nsize 60 x [30, 50, 40, 20][i]"))
+        XCTAssertEqual(Eval.cells(t), [[0, 0, 60, 40], [0, 50, 60, 50], [70, 0, 60, 40], [70, 50, 60, 50]])
+        XCTAssertEqual(t.contentHeight, 100)
+    }
+
+    /// Negative spacings overlap items; lanes still need room; adaptive counts with + 1e-6.
+    func testNegativeSpacingsAndAdaptive() throws {
+        // Waterfall, container 300, cs -10: laneW = (300 + 10) / 2 = 155, lanes at 0 and 145; rs
+        // -5: the third item starts at 50 - 5 = 45.
+        let w = try XCTUnwrap(Eval.table("container 300 x 600\nspacing (-5) (-10)\nitems 3\nheight 50"))
+        XCTAssertEqual(Eval.cells(w), [[0, 0, 155, 50], [145, 0, 155, 50], [0, 45, 155, 50]])
+        // Flow: 100-wide items, cs -20: 100 + (-20 + 100) * 3 = 340 > 300, so three a line.
+        let f = try XCTUnwrap(Eval.table("container 300 x 600\nstyle flow\njustify start\nspacing 0 (-20)\nitems 4\nsize 100 x 30"))
+        XCTAssertEqual(Eval.cells(f).map { [$0[0], $0[1]] }, [[0, 0], [80, 0], [160, 0], [0, 30]])
+        // The uikit last line with u + cs <= 0 is `start`.
+        let g = try XCTUnwrap(Eval.table("container 300 x 600\nstyle flow\nspacing 0 (-40)\nitems 2\nsize 30 x 30"))
+        XCTAssertEqual(Eval.cells(g).map { $0[0] }, [0, -10])
+        // Insets still leave no room when they pass the container.
+        XCTAssertTrue(Eval.errors("container 300 x 600\ninsets 0 200\nitems 1\nheight 10").contains("leave no room"))
+        // adaptive: MIN + spacing <= 0 is an error ...
+        XCTAssertTrue(Eval.errors("columnSpacing -10\ncolumns adaptive(10)\nitems 1\nheight 10").contains("leaves no room"))
+        // ... and the count takes + 1e-6: 174 / (174 * 0.2) is 4.999... in doubles, counted as 5.
+        let a = try XCTUnwrap(Eval.table("container 174 x 600\ncolumnSpacing 0\ncolumns adaptive(174 * 0.2)\nitems 5\nheight 10"))
+        XCTAssertEqual(Eval.cells(a).map { $0[1] }, [0, 0, 0, 0, 0], "five lanes: every item in the first row")
+    }
+
+    /// len of a string counts Unicode scalars.
+    func testLenOfAString() throws {
+        XCTAssertEqual(Eval.errors("items 1\nexpect len(\"h\u{e9}llo\u{1F600}\") == 6\nexpect len(\"\") == 0"), "")
+        let (e, program, _) = Eval.run("items 1\nexpect len(\"h\u{e9}llo\u{1F600}\") == 6\nexpect len([1, 2]) == 2\nexpect len(\"e\u{301}\") == 2")
+        let r = ExpectationChecker(program: program).check(layout: "t", table: try XCTUnwrap(e.tables.first))
+        XCTAssertEqual(r.map(\.verdict), [.passed, .passed, .passed])
+    }
 }

@@ -95,7 +95,7 @@ package enum Shelf {
             // "Values": a line that comes out with no room is an error).
             if bottom - top < 0 {
                 throw Diagnostic.error(.noRoom, "the rows of shelf section \(s) leave no room: with 'rowSpacing' \(NumberFormat.format(sec.rowSpacing)) its band is \(NumberFormat.format(bottom - top)) tall",
-                                       at: sec.place, help: "make 'rowSpacing' larger, or use fewer 'rows'")
+                                       at: sec.rowSpacingPlace ?? sec.place, help: "make 'rowSpacing' larger, or use fewer 'rows'")
             }
             // bandWidth = x of the last column + its colW + ins.right.
             band.columnX = colX

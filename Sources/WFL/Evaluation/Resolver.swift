@@ -438,12 +438,14 @@ struct Resolver {
             }
         }
         if diagnostics.count != errorsBefore { return nil }
-        return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
+        var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
                                style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
                                justify: justify, align: align, span: spanRule, size: size,
                                place: rec?.keyword ?? layout?.keyword ?? .point(0))
+        section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        return section
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

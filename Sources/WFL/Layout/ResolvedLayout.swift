@@ -144,6 +144,9 @@ package struct ResolvedSection {
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
     package var place: Span = .point(0)
+    /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
+    /// are reported there.
+    package var rowSpacingPlace: Span? = nil
 }
 
 /// A layout ready for an engine.
