@@ -543,4 +543,66 @@ final class SectionsTests: XCTestCase {
             Frame(x: 390 - e.frame.x - e.frame.width, y: e.frame.y, width: e.frame.width, height: e.frame.height)
         })
     }
+
+    /// The shelf engine against a plain transcription of docs/layout.md, "Shelves", over generated
+    /// specs: rows, align (stretch included), insets, spacings (negative ones included) and uneven
+    /// sizes, with a waterfall section before it so that the shelf starts part way down.
+    func testShelfMatchesTheReference() throws {
+        var g = WaterfallPropertyTests.Generator(state: 18_0018)
+        var compared = 0
+        for run in 0..<200 {
+            let cw = Double(g.int(150...500))
+            let R = g.int(1...4), n = g.pick([0, 1, 2, 5, g.int(0...60)])
+            let align = g.pick(["start", "center", "end", "stretch"])
+            let ins = (top: Double(g.int(0...20)), left: Double(g.int(0...20)), bottom: Double(g.int(0...20)), right: Double(g.int(0...20)))
+            let rs = Double(g.int(-3...15)), cs = Double(g.int(-20...15))
+            let a = g.int(1...97), b = g.int(1...89)
+            let text = """
+                container \(Int(cw)) x 700
+                section {
+                  items 3
+                  height 40
+                }
+                section {
+                  style shelf
+                  rows \(R)
+                  align \(align)
+                  insets \(Int(ins.top)) \(Int(ins.left)) \(Int(ins.bottom)) \(Int(ins.right))
+                  spacing (\(Int(rs))) (\(Int(cs)))
+                  items \(n)
+                  size 20 + i * \(a) % 90 x 10 + i * \(b) % 70
+                }
+                """
+            let t = try XCTUnwrap(Eval.table(text), "run \(run)\n\(text)")
+            // The waterfall section ends at 40 + 10 + 40 = 90 (two lanes, three items).
+            let top = 90 + ins.top
+            let w = (0..<n).map { 20 + Double($0 * a % 90) }, h = (0..<n).map { 10 + Double($0 * b % 70) }
+            // rowH[r], colW[c]; rows and columns placed one after another.
+            let rowsUsed = min(R, n), columns = (n + R - 1) / R
+            var rowH = [Double](repeating: 0, count: rowsUsed), colW = [Double](repeating: 0, count: columns)
+            for i in 0..<n {
+                rowH[i % R] = max(rowH[i % R], h[i])
+                colW[i / R] = max(colW[i / R], w[i])
+            }
+            var rowY = [top], colX = [ins.left]
+            for r in 0..<max(0, rowsUsed - 1) { rowY.append(rowY[r] + rowH[r] + rs) }
+            for c in 0..<max(0, columns - 1) { colX.append(colX[c] + colW[c] + cs) }
+            var expected: [[Double]] = []
+            for i in 0..<n {
+                let r = i % R, c = i / R
+                let k = align == "start" ? 0.0 : align == "center" ? 0.5 : 1
+                if align == "stretch" {
+                    expected.append([colX[c], rowY[r], w[i], rowH[r]])
+                } else {
+                    expected.append([colX[c], rowY[r] + k * (rowH[r] - h[i]), w[i], h[i]])
+                }
+            }
+            let bottom = n == 0 ? top : rowY[rowsUsed - 1] + rowH[rowsUsed - 1]
+            XCTAssertEqual(Array(Eval.cells(t).dropFirst(3)), expected, "run \(run)\n\(text)")
+            XCTAssertEqual(t.contentHeight, bottom + ins.bottom, "run \(run)")
+            XCTAssertEqual(t.shelves.first?.width, n == 0 ? 0 : colX[columns - 1] + colW[columns - 1] + ins.right, "run \(run)")
+            compared += n
+        }
+        XCTAssertGreaterThan(compared, 1500)
+    }
 }
