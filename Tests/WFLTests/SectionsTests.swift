@@ -144,6 +144,11 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(empty.shelves.first?.width, 0)
     }
 
+    /// A band whose columns add up past the doubles' range is an error, not Infinity in a frame.
+    func testShelfBandOverflowIsAnError() {
+        XCTAssertTrue(Eval.errors("style shelf\nitems 4\nsize 1e308 x 10").contains("reaches past the largest number"))
+    }
+
     /// shelfSnap for each `paging`, container 300: six 100-wide items in one row, insets 0 20,
     /// cs 10. Columns at 20, 130, 240, 350, 460, 570; bandWidth = 570 + 100 + 20 = 690, so maxX =
     /// 690 - 300 = 390. Boundaries b = x - 20 = 0, 110, 220, 330, 440, 550; centres g = x + 50 -

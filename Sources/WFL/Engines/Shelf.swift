@@ -102,6 +102,12 @@ package enum Shelf {
             band.columnWidth = colW
             band.width = colX[columns - 1] + colW[columns - 1] + ins.right
             band.bottom = bottom
+            // The columns add up along x, which no section end checks: a band past the doubles'
+            // range is an error rather than frames with Infinity in them.
+            guard band.width.isFinite else {
+                throw Diagnostic.error(.positionOverflow, "the band of shelf section \(s) reaches past the largest number a position can have (about 1.8e308)",
+                                       at: sec.place, help: "the sizes or spacings add up to more than a double holds: make them smaller")
+            }
         }
         bands.append(band)
         // top = bottom + ins.bottom, the section's end; the footer.
