@@ -45,8 +45,10 @@ final class KeywordPositionTests: XCTestCase {
             for word in words {
                 // justify and align are used by flow only; flow sizes items with `size`.
                 let source: String
-                if ["justify", "align"].contains(info.name) || word == "flow" {
+                if ["justify", "align", "snapping"].contains(info.name) || word == "flow" {
                     source = "style flow\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
+                } else if info.name == "paging" || word == "shelf" {
+                    source = "style shelf\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else {
                     source = "\(info.name) \(word)\nitems 7\n\(word == "horizontal" ? "width" : "height") 10 + i\n"
                 }

@@ -54,6 +54,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case valueOutOfRange = "E0410"
     case noRoom = "E0411"
     case tooManyItems = "E0412"
+    case rightToLeftUnsupported = "E0413"
     case setTwice = "W0401"
 
     // Evaluating expressions (E05xx).
@@ -83,6 +84,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case noSuchElement = "E0703"
     case snapUnavailable = "E0704"
     case badQueryArgument = "E0705"
+    case shelfSnapUnavailable = "E0706"
 
     /// True for the mistakes about names that the parser reports after it has read a statement
     /// whole, so that the tree is complete (`wfl fmt` formats such a file), and for warnings. A
@@ -147,6 +149,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .valueOutOfRange: return "a setting's value outside what it allows (negative, not whole, too many lanes, ...)"
         case .noRoom: return "insets, spacings or lanes that leave no room for the items"
         case .tooManyItems: return "more items than wfl lays out"
+        case .rightToLeftUnsupported: return "a setting or function not defined with `layoutDirection rightToLeft`"
         case .setTwice: return "the same property set twice in one block (the later one wins)"
         case .typeMismatch: return "an operator or function given a value of the wrong type"
         case .noValueHere: return "a variable read where it has no value"
@@ -170,6 +173,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .noSuchElement: return "an expectation about a header or footer the section does not have"
         case .snapUnavailable: return "`snap` where there is nothing to snap to"
         case .badQueryArgument: return "an expectation function given an argument it cannot take"
+        case .shelfSnapUnavailable: return "`shelfSnap` on a section that is not a shelf with items"
         }
     }
 }

@@ -642,7 +642,7 @@ final class Compiler {
             }, deps, span))
         case "random":
             return randomCall(args, deps, span)
-        case "frame", "header", "footer", "count", "snap":
+        case "frame", "header", "footer", "count", "snap", "shelfSnap":
             deps.expectOnly = deps.expectOnly ?? span
             let codes = args.map(\.code), spans = args.map(\.span)
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
@@ -653,7 +653,7 @@ final class Compiler {
                 var values: [Value] = []
                 for c in codes { values.append(try c(&m)) }
                 return try host.call(name, values, span: span, argSpans: spans)
-            }, num: nil, type: name == "count" || name == "snap" ? .number : .list, deps: deps, constant: nil, span: span)
+            }, num: nil, type: name == "count" || name == "snap" || name == "shelfSnap" ? .number : .list, deps: deps, constant: nil, span: span)
         default:
             return reportedAbove(span)
         }

@@ -231,10 +231,7 @@ package final class Program {
 
     /// Runs the engine of a resolved layout.
     package func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
-        switch layout.style {
-        case .waterfall: return Waterfall.layout(layout, warnings: &warnings)
-        case .flow: return Flow.layout(layout, warnings: &warnings)
-        }
+        Sections.layout(layout, warnings: &warnings)
     }
 
     /// Runs the engine of a resolved layout, dropping its warnings.

@@ -37,6 +37,19 @@ struct Resolver {
         let name = w.setting.name.text
         let argText = w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
         switch (name, style, direction) {
+        case ("columns", .shelf, _):
+            return ("a shelf has no 'columns': it grows sideways, a column of 'rows' items at a time", "write 'rows N' for the items of each column")
+        case ("order", .shelf, _), ("span", .shelf, _), ("scale", .shelf, _), ("justify", .shelf, _):
+            return ("'\(name)' is not used by a shelf section", "remove it, or write 'style waterfall' or 'style flow'")
+        case ("height", .shelf, _), ("width", .shelf, _):
+            let example = name == "height" ? "size 50 x \(argText)" : "size \(argText) x 50"
+            return ("a shelf sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
+        case ("paging", .waterfall, _), ("paging", .flow, _):
+            return ("'paging' says where a shelf comes to rest; a \(style.rawValue) section does not use it", "remove it, or write 'style shelf'")
+        case ("snapping", .waterfall, _), ("snapping", .shelf, _):
+            return ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'")
+        case ("zoomFirst", .shelf, _):
+            return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
         case ("columns", .waterfall, .horizontal):
             return ("in a horizontal layout lanes are rows: use 'rows \(argText)'", "'columns' counts the lanes of a vertical layout")
         case ("rows", .waterfall, .vertical):
@@ -65,8 +78,29 @@ struct Resolver {
         }
     }
 
+    /// The written value of a property, innermost block first; nil when the innermost one is a
+    /// setting the current `style` does not use (an error where it is written in the section,
+    /// reported by `resolve`; inherited, the default applies).
     func lookup(_ property: Property, _ blocks: [BlockRecord]) -> Written? {
-        program.lookup(property, blocks) { self.unusedMessage($0) != nil }
+        for b in blocks {
+            if let w = b.properties[property] { return unusedMessage(w) == nil ? w : nil }
+        }
+        return nil
+    }
+
+    /// The engine of a section whose blocks are `blocks`, innermost first. `style shelf` needs a
+    /// vertical layout: an error where written in this layout, ignored (the default applies) when
+    /// inherited from the file above `layout` blocks.
+    mutating func sectionStyle(_ blocks: [BlockRecord]) -> LayoutStyle {
+        guard let w = program.lookup(.style, blocks, unused: { _ in false }), case .word(let n) = w.value else { return .waterfall }
+        let st = LayoutStyle(rawValue: n.text) ?? .waterfall
+        if st == .shelf, direction == .horizontal {
+            if w.level == .file, program.hasLayoutBlocks { return .waterfall }
+            fail(.error(.unusedSetting, "'style shelf' works only in a vertical layout", at: n.span,
+                        help: "a shelf scrolls sideways inside a vertical layout: write 'direction vertical', or 'style flow'"), key: w.span)
+            return .waterfall
+        }
+        return st
     }
 
     // MARK: Reporting
@@ -135,27 +169,54 @@ struct Resolver {
 
     mutating func resolve() -> Result<ResolvedLayout, LayoutFailure> {
         let layoutBlocks = [layout, program.file].compactMap { $0 }
-        // Style and direction first: they decide which settings are used.
-        if case .word(let n)? = program.lookup(.style, layoutBlocks, unused: { _ in false })?.value {
-            style = LayoutStyle(rawValue: n.text) ?? .waterfall
-        }
+        // Direction, then each section's style: they decide which settings are used.
         if case .word(let n)? = program.lookup(.direction, layoutBlocks, unused: { _ in false })?.value {
             direction = Direction(rawValue: n.text) ?? .vertical
         }
         let vertical = direction == .vertical
-
-        // Settings written in this layout (or, with no layout blocks, in the file) that it does
-        // not use are errors; inherited from the file they are ignored.
         let sectionRecords: [BlockRecord] = layout?.sections ?? program.file.sections
-        var ownBlocks = sectionRecords
-        ownBlocks.append(layout ?? program.file)
-        for b in ownBlocks {
-            for w in b.settings {
+        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
+        let styles = records.map { sectionStyle(program.chain(layout, $0)) }
+        let layoutStyle = styles.dropFirst().allSatisfy { $0 == styles[0] } ? styles[0] : LayoutStyle.mixed
+
+        // Settings a section's engine does not use (docs/language.md, "Blocks and cascading"):
+        // an error written in that section; written in this layout (or, with no layout blocks,
+        // in the file), an error only when no section it reaches uses it; a layout setting goes
+        // by section 0. Inherited from the file above layout blocks, they are ignored.
+        for (k, rec) in sectionRecords.enumerated() {
+            style = styles[k]
+            for w in rec.settings {
                 if let (message, help) = unusedMessage(w) {
                     fail(.error(.unusedSetting, DiagnosticText(message), at: w.setting.name.span, help: help), key: w.span)
                 }
             }
         }
+        for w in (layout ?? program.file).settings {
+            guard let info = SettingTable.info(w.setting.name.text) else { continue }
+            let properties = info.properties(of: w.setting.arguments)
+            var reached: [Int] = []
+            if info.level == .layout {
+                reached = [0]
+            } else {
+                for (k, rec) in records.enumerated() where rec == nil || properties.contains(where: { rec!.properties[$0] == nil }) {
+                    reached.append(k)
+                }
+            }
+            var first: (String, String?)? = nil
+            var used = false
+            for k in reached {
+                style = styles[k]
+                if let m = unusedMessage(w) { first = first ?? m } else { used = true }
+            }
+            if !used, let (message, help) = first {
+                fail(.error(.unusedSetting, DiagnosticText(message), at: w.setting.name.span, help: help), key: w.span)
+            }
+        }
+        style = styles[0]
+        var rightToLeft = false
+        if case .word(let n)? = lookup(.layoutDirection, layoutBlocks)?.value { rightToLeft = n.text == "rightToLeft" }
+        var snapping = Snapping.next
+        if case .word(let n)? = lookup(.snapping, layoutBlocks)?.value { snapping = Snapping(rawValue: n.text) ?? .next }
 
         var m = Machine(letCount: compiler.letCount)
         m.fresh()
@@ -184,12 +245,16 @@ struct Resolver {
             let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
             let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
             if let zw, let zh { zoomFirst = (zw, zh) }
+            if rightToLeft {
+                fail(.error(.rightToLeftUnsupported, "'zoomFirst' cannot be used with 'layoutDirection rightToLeft'", at: w.setting.name.span,
+                            help: "remove one of them; a later version may define a mirrored carousel"), key: w.span)
+            }
         }
 
         var sections: [ResolvedSection] = []
         var totalItems = 0
-        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
         for (s, rec) in records.enumerated() {
+            style = styles[s]
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
                 totalItems += sec.items
@@ -211,9 +276,9 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
-        return .success(ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
-                                       seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount,
-                                       functionBodies: compiler.functionBodies))
+        return .success(ResolvedLayout(name: name, style: layoutStyle, direction: direction, containerWidth: cw, containerHeight: ch,
+                                       seed: seed, sections: sections, zoomFirst: zoomFirst, rightToLeft: rightToLeft,
+                                       snapping: snapping, letCount: compiler.letCount, functionBodies: compiler.functionBodies))
     }
 
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
@@ -273,8 +338,9 @@ struct Resolver {
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
-        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, &self, &m)
-        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, &self, &m)
+        // Spacings may be negative: items then overlap (docs/language.md, "Settings").
+        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, bound: .none, &self, &m)
+        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, bound: .none, &self, &m)
         let header = value(.header, "'header'", default: 0, &self, &m)
         let footer = value(.footer, "'footer'", default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
@@ -288,13 +354,19 @@ struct Resolver {
             }
         }
         let scale = value(.scale, "'scale'", default: 0, &self, &m)
-        var pinHeaders = false
-        if let w = lookup(.pinHeaders, blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
-            if case .boolean(let b) = v { pinHeaders = b } else {
-                fail(.error(.wrongValueType, "'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
-                            help: "write 'pinHeaders true'"), key: w.span)
-            }
+        func boolean(_ property: Property, _ word: String, _ r: inout Resolver, _ m: inout Machine) -> Bool {
+            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: place) else { return false }
+            if case .boolean(let b) = v { return b }
+            r.fail(.error(.wrongValueType, "'\(word)' takes a boolean (true or false), not \(v.typeName)", at: e.span,
+                          help: "write '\(word) true'"), key: w.span)
+            return false
         }
+        let pinHeaders = boolean(.pinHeaders, "pinHeaders", &self, &m)
+        let pinFooters = boolean(.pinFooters, "pinFooters", &self, &m)
+        var paging = Paging.continuous
+        if let w = lookup(.paging, blocks), case .word(let n) = w.value { paging = Paging(rawValue: n.text) ?? .continuous }
+        var collapseEmpty = CollapseEmpty.none
+        if let w = lookup(.collapseEmpty, blocks), case .word(let n) = w.value { collapseEmpty = CollapseEmpty(rawValue: n.text) ?? .none }
         var order = LaneOrder.shortest
         if let w = lookup(.order, blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
         var justify = Justify.uikit
@@ -302,12 +374,14 @@ struct Resolver {
         var align = Align.center
         if let w = lookup(.align, blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
 
-        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
-        let lanesWord = vertical ? "columns" : "rows"
-        let laneGap = vertical ? columnSpacing : rowSpacing
-        let available = vertical ? aw : ah
-        var lanes = 2
-        let lanesWritten = lookup(vertical ? .columns : .rows, blocks)
+        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's
+        // `rows` (items per column, 1 by default) counts across `ah` as a horizontal waterfall's.
+        let across = vertical && style != .shelf
+        let lanesWord = across ? "columns" : "rows"
+        let laneGap = across ? columnSpacing : rowSpacing
+        let available = across ? aw : ah
+        var lanes = style == .shelf ? 1 : 2
+        let lanesWritten = lookup(across ? .columns : .rows, blocks)
         if let w = lanesWritten {
             switch w.value {
             case .expr(let e):
@@ -320,9 +394,14 @@ struct Resolver {
                 }
             case .adaptive(let e):
                 if let minimum = number(e, w, &m, place: place, what: "the smallest lane of 'adaptive'", bound: .positive) {
-                    // As SwiftUI: max(1, floor((aw + cs) / (MIN + cs))).
-                    let count = Swift.max(1, ((available + laneGap) / (minimum + laneGap)).rounded(.down))
-                    if count > Double(maxLanes) {
+                    // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
+                    // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
+                    let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
+                    let spacingWord = across ? "columnSpacing" : "rowSpacing"
+                    if minimum + laneGap <= 0 {
+                        fail(.error(.noRoom, "'adaptive(\(NumberFormat.format(minimum)))' with \(spacingWord) \(NumberFormat.format(laneGap)) leaves no room in section \(s): a lane and its gap take \(NumberFormat.format(minimum + laneGap))",
+                                    at: e.span, help: "make the smallest lane larger than -\(spacingWord)"), key: w.span)
+                    } else if count > Double(maxLanes) {
                         fail(.error(.valueOutOfRange, "'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
                                     at: e.span, help: "make the smallest lane larger"), key: w.span)
                     } else {
@@ -359,11 +438,14 @@ struct Resolver {
             }
         }
         if diagnostics.count != errorsBefore { return nil }
-        return ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
+        var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
+                               style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
                                justify: justify, align: align, span: spanRule, size: size,
                                place: rec?.keyword ?? layout?.keyword ?? .point(0))
+        section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        return section
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule {

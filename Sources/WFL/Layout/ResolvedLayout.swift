@@ -12,8 +12,9 @@ package struct Insets: Equatable, Sendable {
     }
 }
 
-/// `style`.
-public enum LayoutStyle: String, Sendable { case waterfall, flow }
+/// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
+/// one, else `mixed`.
+public enum LayoutStyle: String, Sendable { case waterfall, flow, shelf, mixed }
 
 /// `direction`.
 public enum Direction: String, Sendable { case vertical, horizontal }
@@ -24,8 +25,17 @@ package enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLe
 /// `justify`: how a flow line's items share its length.
 package enum Justify: String, Sendable { case uikit, start, center, end, spread }
 
-/// `align`: where a flow item sits across its line.
-package enum Align: String, Sendable { case center, start, end }
+/// `align`: where a flow or shelf item sits across its line (row).
+package enum Align: String, Sendable { case center, start, end, stretch }
+
+/// `paging`: where a shelf's sideways scrolling comes to rest (`shelfSnap`).
+package enum Paging: String, Sendable { case continuous, leadingBoundary, paging, groupPaging, groupPagingCentered }
+
+/// `collapseEmpty`: what a section with no items drops.
+package enum CollapseEmpty: String, Sendable { case none, insets, all }
+
+/// `snapping`: how `snap` rounds.
+package enum Snapping: String, Sendable { case next, nearest }
 
 /// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
 package struct ItemRule {
@@ -118,6 +128,12 @@ package struct ResolvedSection {
     package var order: LaneOrder
     package var scale: Double
     package var pinHeaders: Bool
+    /// The section's engine (never `mixed`).
+    package var style: LayoutStyle = .waterfall
+    package var pinFooters = false
+    /// Shelf: `paging`.
+    package var paging: Paging = .continuous
+    package var collapseEmpty: CollapseEmpty = .none
     /// Flow: `justify` and `align`.
     package var justify: Justify = .uikit
     package var align: Align = .center
@@ -128,6 +144,9 @@ package struct ResolvedSection {
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
     package var place: Span = .point(0)
+    /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
+    /// are reported there.
+    package var rowSpacingPlace: Span? = nil
 }
 
 /// A layout ready for an engine.
@@ -141,6 +160,9 @@ package struct ResolvedLayout {
     package var sections: [ResolvedSection]
     /// `zoomFirst W x H` (horizontal flow only), or nil.
     package var zoomFirst: (width: Double, height: Double)? = nil
+    /// `layoutDirection rightToLeft`: frames are mirrored once placed (docs/layout.md, "Right to left").
+    package var rightToLeft = false
+    package var snapping: Snapping = .next
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).

@@ -33,10 +33,11 @@ package struct EngineSet: OptionSet, Sendable {
 
     package static let waterfall = EngineSet(rawValue: 1 << 0)
     package static let flow = EngineSet(rawValue: 1 << 1)
+    package static let shelf = EngineSet(rawValue: 1 << 2)
     /// Every engine there is.
-    package static let all: EngineSet = [.waterfall, .flow]
+    package static let all: EngineSet = [.waterfall, .flow, .shelf]
     /// Each engine with its name, the word of `style` that picks it.
-    package static let named: [(engine: EngineSet, name: String)] = [(.waterfall, "waterfall"), (.flow, "flow")]
+    package static let named: [(engine: EngineSet, name: String)] = [(.waterfall, "waterfall"), (.flow, "flow"), (.shelf, "shelf")]
 
     /// "every engine", or the engines' names: "waterfall", "waterfall and flow".
     package var description: String {
@@ -77,6 +78,7 @@ package enum Property: Int, CaseIterable, Sendable {
     case headerInsetsTop, headerInsetsLeft, headerInsetsBottom, headerInsetsRight
     case footerInsetsTop, footerInsetsLeft, footerInsetsBottom, footerInsetsRight
     case pinHeaders, items, sizeRule, span, justify, align, zoomFirst, scale, seed
+    case pinFooters, layoutDirection, paging, snapping, collapseEmpty
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -153,11 +155,11 @@ package enum SettingTable {
     package static let adaptiveMeaning = "as many lanes at least MIN long across as fit (SwiftUI's adaptive grid); MIN above 0"
 
     package static let all: [SettingInfo] = [
-        SettingInfo(name: "style", shape: .word(["waterfall", "flow"]), level: .layout, example: "style waterfall", properties: [.style], arguments: "waterfall | flow", default: "waterfall", engines: .all, meaning: "the engine that lays the layout out", values: ["waterfall": "items go into lanes (columns when vertical), each to the lane `order` picks; an item's length comes from its rule", "flow": "items of their own `size` fill lines one after another, as in UIKit's flow layout"]),
+        SettingInfo(name: "style", shape: .word(["waterfall", "flow", "shelf"]), level: .section, example: "style waterfall", properties: [.style], arguments: "waterfall | flow | shelf", default: "waterfall", engines: .all, meaning: "the engine that lays a section out; sections of one layout may differ", values: ["waterfall": "items go into lanes (columns when vertical), each to the lane `order` picks; an item's length comes from its rule", "flow": "items of their own `size` fill lines one after another, as in UIKit's flow layout", "shelf": "vertical layouts: items of their own `size` in a band that scrolls sideways, `rows` to a column, column after column"]),
         SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container], arguments: "W x H", default: "375 x 812", engines: .all, meaning: "the collection view's size; both sides above 0"),
         SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction], arguments: "vertical | horizontal", default: "vertical", engines: .all, meaning: "the scroll direction", values: ["vertical": "scrolls up and down: waterfall lanes are columns, flow lines are rows", "horizontal": "scrolls sideways: waterfall lanes are rows, flow lines are columns"]),
-        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns], arguments: "N | adaptive(MIN)", default: "2", engines: .waterfall, meaning: "vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs) / (MIN + cs)))`"),
-        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows], arguments: "N | adaptive(MIN)", default: "2", engines: .waterfall, meaning: "horizontal waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN tall as fit"),
+        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns], arguments: "N | adaptive(MIN)", default: "2", engines: .waterfall, meaning: "vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`"),
+        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows], arguments: "N | adaptive(MIN)", default: "2 (1 in a shelf)", engines: [.waterfall, .shelf], meaning: "horizontal waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN tall as fit; shelf: the items in each column of the band"),
         SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: [.order], arguments: "shortest | leftToRight | rightToLeft", default: "shortest", engines: .waterfall, meaning: "which lane each item goes to", values: ["shortest": "the lane (or run of `span` lanes) that ends first; the first of equal ones", "leftToRight": "item i goes to lane `i % lanes`, counting from the first lane (moved back when its span does not fit)", "rightToLeft": "item i goes to lane `lanes - 1 - i % lanes`, counting from the last lane (moved back when its span does not fit)"]),
         SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: [.rowSpacing], arguments: "N", default: "10", engines: .all, meaning: "the vertical gap between neighbouring items, in every engine and direction"),
         SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: [.columnSpacing], arguments: "N", default: "10", engines: .all, meaning: "the horizontal gap between neighbouring items, in every engine and direction"),
@@ -174,10 +176,15 @@ package enum SettingTable {
         SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule], arguments: "W x H", default: "50 x 50", engines: .all, meaning: "flow: each item's size; waterfall: its natural size, scaled to the lane keeping its aspect ratio"),
         SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span], arguments: "expression", default: "1", engines: .waterfall, meaning: "how many neighbouring lanes an item covers, a whole number at least 1 (`full`: all of them; more counts as all)"),
         SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify], arguments: "uikit | start | center | end | spread", default: "uikit", engines: .flow, meaning: "how a line's items share its length", values: ["uikit": "as UIKit: full lines spread, a lone item centred, the last line on the grid of equal items or packed at the start", "start": "packed at the start of the line", "center": "packed in the middle of the line", "end": "packed at the end of the line", "spread": "the first item at the start, the last at the end, the others evenly between"]),
-        SettingInfo(name: "align", shape: .word(["center", "start", "end"]), level: .section, example: "align center", properties: [.align], arguments: "center | start | end", default: "center", engines: .flow, meaning: "where an item sits across its line, when the line is thicker than the item", values: ["center": "in the middle of the line", "start": "at the line's top (its left when horizontal)", "end": "at the line's bottom (its right when horizontal)"]),
+        SettingInfo(name: "align", shape: .word(["center", "start", "end", "stretch"]), level: .section, example: "align center", properties: [.align], arguments: "center | start | end | stretch", default: "center", engines: [.flow, .shelf], meaning: "where an item sits across its line (a shelf's row), when the line is thicker than the item", values: ["center": "in the middle of the line", "start": "at the line's top (its left when horizontal)", "end": "at the line's bottom (its right when horizontal)", "stretch": "as thick as the line: every item takes the line's thickness, computed from the items' own sizes"]),
         SettingInfo(name: "zoomFirst", shape: .size, level: .layout, example: "zoomFirst 120 x 150", properties: [.zoomFirst], arguments: "W x H", default: "none", engines: .flow, meaning: "horizontal flow: the first item grows towards W x H as it scrolls into place (a carousel)"),
         SettingInfo(name: "scale", shape: .values(min: 1, max: 1), level: .section, example: "scale 2", properties: [.scale], arguments: "N", default: "0", engines: .waterfall, meaning: "the screen scale: when above 0, lane widths and scaled sizes are floored to 1/N point"),
         SettingInfo(name: "seed", shape: .values(min: 1, max: 1), level: .layout, example: "seed 0", properties: [.seed], arguments: "N", default: "0", engines: .all, meaning: "the seed of `random`: a whole number, 0 <= N < 2^53"),
+        SettingInfo(name: "pinFooters", shape: .values(min: 1, max: 1), level: .section, example: "pinFooters true", properties: [.pinFooters], arguments: "boolean", default: "false", engines: .all, meaning: "footers stay at the bottom of the view (its right when horizontal) while their section scrolls by"),
+        SettingInfo(name: "layoutDirection", shape: .word(["leftToRight", "rightToLeft"]), level: .layout, example: "layoutDirection rightToLeft", properties: [.layoutDirection], arguments: "leftToRight | rightToLeft", default: "leftToRight", engines: .all, meaning: "the writing direction: `rightToLeft` mirrors every frame, as UIKit does for Arabic and Hebrew", values: ["leftToRight": "frames as laid out", "rightToLeft": "frames mirrored across the container (a horizontal layout: across its content)"]),
+        SettingInfo(name: "paging", shape: .word(["continuous", "leadingBoundary", "paging", "groupPaging", "groupPagingCentered"]), level: .section, example: "paging groupPaging", properties: [.paging], arguments: "continuous | leadingBoundary | paging | groupPaging | groupPagingCentered", default: "continuous", engines: .shelf, meaning: "shelf: where its sideways scrolling comes to rest (`shelfSnap`)", values: ["continuous": "where it is let go", "leadingBoundary": "the start of the nearest column", "paging": "the nearest whole page of the container's width", "groupPaging": "the start of the nearest column", "groupPagingCentered": "the nearest column centred in the view"]),
+        SettingInfo(name: "snapping", shape: .word(["next", "nearest"]), level: .layout, example: "snapping nearest", properties: [.snapping], arguments: "next | nearest", default: "next", engines: .flow, meaning: "flow: how `snap` rounds an offset to the stride, then clamps it to the scrollable range", values: ["next": "up to the next stride (`ceil`)", "nearest": "to the nearest stride, halves away from zero"]),
+        SettingInfo(name: "collapseEmpty", shape: .word(["none", "insets", "all"]), level: .section, example: "collapseEmpty insets", properties: [.collapseEmpty], arguments: "none | insets | all", default: "none", engines: .all, meaning: "what a section with no items leaves out", values: ["none": "nothing: its insets, header and footer stay", "insets": "its section insets (its header and footer stay)", "all": "everything: it takes no space"]),
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
@@ -261,9 +268,10 @@ package enum Builtins {
     package static let expectFunctions: [BuiltinFunction] = [
         BuiltinFunction(name: "frame", arity: .exactly([2, 4]), signatures: ["frame(s, i)", "frame(s, i, ox, oy)"], meaning: "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)"),
         BuiltinFunction(name: "header", arity: .exactly([1, 3]), signatures: ["header(s)", "header(s, ox, oy)"], meaning: "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none"),
-        BuiltinFunction(name: "footer", arity: .exactly([1]), signatures: ["footer(s)"], meaning: "the frame of section s's footer; an error when it has none"),
-        BuiltinFunction(name: "count", arity: .exactly([4]), signatures: ["count(x, y, w, h)"], meaning: "how many elements (cells, headers, footers) overlap the rect, at offset (0, 0)"),
-        BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "flow: where scrolling comes to rest for a proposed offset x, `ceil(x / stride) * stride`"),
+        BuiltinFunction(name: "footer", arity: .exactly([1, 3]), signatures: ["footer(s)", "footer(s, ox, oy)"], meaning: "the frame of section s's footer, at (0, 0) or (ox, oy); an error when it has none"),
+        BuiltinFunction(name: "count", arity: .exactly([4, 6]), signatures: ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)"], meaning: "how many elements (cells, headers, footers) overlap the rect, at offset (0, 0) or (ox, oy)"),
+        BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "section 0 a flow section: where scrolling comes to rest for a proposed offset x, rounded to the stride as `snapping` says and clamped to the scrollable range"),
+        BuiltinFunction(name: "shelfSnap", arity: .exactly([2]), signatures: ["shelfSnap(s, x)"], meaning: "where shelf s comes to rest when its sideways scroll is let go at x, as its `paging` says, clamped to the band"),
     ]
 
     /// The variables the engine gives values to, with their meanings.
@@ -291,11 +299,11 @@ package enum Builtins {
         VariablePlace(place: "`container`", settings: ["container"], variables: []),
         VariablePlace(place: "`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
         VariablePlace(place: "`insets`, `headerInsets`, `footerInsets`", settings: ["insets", "headerInsets", "footerInsets"], variables: ["s", "cw", "ch"]),
-        VariablePlace(place: "the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
         VariablePlace(place: "`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"]),
         VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
         VariablePlace(place: "horizontal waterfall: `width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
-        VariablePlace(place: "flow: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
+        VariablePlace(place: "flow and shelf: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
         VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
     ]
 

@@ -100,6 +100,12 @@ public struct AttributeTable: Equatable, Sendable {
     /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
     /// there); nil in a waterfall or when section 0 has no item 0.
     package var snapStride: Double? = nil
+    /// `snapping` of the layout.
+    package var snapping: Snapping = .next
+    /// `layoutDirection rightToLeft`: the frames are stored mirrored (docs/layout.md, "Right to left").
+    package var rightToLeft = false
+    /// The band of each shelf section, in section order (Engines/Shelf.swift), for `shelfSnap`.
+    package var shelves: [Shelf.Band] = []
 
     /// Where a section's rows are in `elements`.
     package struct SectionIndex: Equatable, Sendable {
@@ -113,6 +119,12 @@ public struct AttributeTable: Equatable, Sendable {
         package var pinHeaders: Bool
         /// Where the next section starts along the scroll axis (after the footer).
         package var stop: Double = 0
+        /// `pinFooters` of the section.
+        package var pinFooters = false
+        /// Where the section starts along the scroll axis (before its header's insets).
+        package var begin: Double = 0
+        /// The section's engine.
+        package var style: LayoutStyle = .waterfall
     }
 
     package init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {
