@@ -62,7 +62,7 @@ final class LanguageReferenceTests: XCTestCase {
         XCTAssertEqual(LanguageReference.hover(setting: "columns"), """
             **columns** `N | adaptive(MIN)`
 
-            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs) / (MIN + cs)))`
+            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`
 
             default `2` · level S (also inside a section) · waterfall
 
