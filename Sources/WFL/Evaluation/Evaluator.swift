@@ -59,6 +59,13 @@ package final class Program {
     let hasLayoutBlocks: Bool
     /// Diagnostics already given, so that a rule failing many times is reported once.
     var reported: Set<String> = []
+    /// Set by the REPL's session: the sections it has resolved, for the next evaluation
+    /// (`SectionMemo`).
+    package var memoizesSections: Bool {
+        get { memo != nil }
+        set { memo = newValue ? (memo ?? SectionMemo()) : nil }
+    }
+    var memo: SectionMemo? = nil
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
     package init(tree: SyntaxTree, source: SourceFile) {
@@ -192,6 +199,8 @@ package final class Program {
     /// layout passes it the layouts after it are resolved for their own errors, not counted, and
     /// no layout is run: the file has an error, and its tables would not be shown.
     package func evaluate(only: String? = nil) -> Evaluation {
+        // Each evaluation reports afresh (a program evaluated again, as the REPL's is).
+        reported = []
         var tables: [AttributeTable] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]

@@ -6,6 +6,19 @@
 package let maxItemsPerFile = 10_000_000
 package let maxLanes = 1_000
 
+/// The sections of a file without `layout` blocks as the last evaluation without errors resolved
+/// them, kept by the program of the REPL's session (`Program.memoizesSections`): while nothing
+/// the sections inherit changes (`Program.generation`), the sections an entry appends are the
+/// only ones resolved again. A section's resolution depends on its own block, the file's block
+/// and its index, and the file's block is what `generation` follows; the memo holds no
+/// diagnostics, since it is kept only for a resolution that reported none.
+final class SectionMemo {
+    var generation = -1
+    var records: [ObjectIdentifier] = []
+    var styles: [LayoutStyle] = []
+    var sections: [ResolvedSection] = []
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -35,14 +48,17 @@ struct Resolver {
     /// is used.
     func unusedMessage(_ w: Written) -> (String, String?)? {
         let name = w.setting.name.text
-        let argText = w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
+        // Only a message quotes the arguments: most settings are used, and this runs for each.
+        func argText() -> String {
+            w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
+        }
         switch (name, style, direction) {
         case ("columns", .shelf, _):
             return ("a shelf has no 'columns': it grows sideways, a column of 'rows' items at a time", "write 'rows N' for the items of each column")
         case ("order", .shelf, _), ("span", .shelf, _), ("scale", .shelf, _), ("justify", .shelf, _):
             return ("'\(name)' is not used by a shelf section", "remove it, or write 'style waterfall' or 'style flow'")
         case ("height", .shelf, _), ("width", .shelf, _):
-            let example = name == "height" ? "size 50 x \(argText)" : "size \(argText) x 50"
+            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
             return ("a shelf sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
         case ("paging", .waterfall, _), ("paging", .flow, _):
             return ("'paging' says where a shelf comes to rest; a \(style.rawValue) section does not use it", "remove it, or write 'style shelf'")
@@ -51,13 +67,13 @@ struct Resolver {
         case ("zoomFirst", .shelf, _):
             return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
         case ("columns", .waterfall, .horizontal):
-            return ("in a horizontal layout lanes are rows: use 'rows \(argText)'", "'columns' counts the lanes of a vertical layout")
+            return ("in a horizontal layout lanes are rows: use 'rows \(argText())'", "'columns' counts the lanes of a vertical layout")
         case ("rows", .waterfall, .vertical):
-            return ("in a vertical layout lanes are columns: use 'columns \(argText)'", "'rows' counts the lanes of a horizontal layout")
+            return ("in a vertical layout lanes are columns: use 'columns \(argText())'", "'rows' counts the lanes of a horizontal layout")
         case ("height", .waterfall, .horizontal):
-            return ("in a horizontal waterfall items grow along x: use 'width \(argText)'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
+            return ("in a horizontal waterfall items grow along x: use 'width \(argText())'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
         case ("width", .waterfall, .vertical):
-            return ("in a vertical waterfall items grow along y: use 'height \(argText)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
+            return ("in a vertical waterfall items grow along y: use 'height \(argText())'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
         case ("justify", .waterfall, _), ("align", .waterfall, _):
             return ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'")
         case ("columns", .flow, _), ("rows", .flow, _):
@@ -67,7 +83,7 @@ struct Resolver {
         case ("scale", .flow, _):
             return ("'scale' floors the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
         case ("height", .flow, _), ("width", .flow, _):
-            let example = name == "height" ? "size 50 x \(argText)" : "size \(argText) x 50"
+            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
             return ("a flow layout sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
         case ("zoomFirst", .flow, .vertical):
             return ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'")
@@ -175,15 +191,29 @@ struct Resolver {
         }
         let vertical = direction == .vertical
         let sectionRecords: [BlockRecord] = layout?.sections ?? program.file.sections
-        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
-        let styles = records.map { sectionStyle(program.chain(layout, $0)) }
+        // (Made element by element: a cast of the whole array checks each element at run time.)
+        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords.map { $0 }
+        // The sections resolved before, unchanged: the memo's, when they are all still there first.
+        var memoSections: [ResolvedSection] = []
+        var known = 0
+        if layout == nil, !sectionRecords.isEmpty, let memo = program.memo, memo.generation == program.generation,
+           memo.records.count <= records.count, memo.sections.count == memo.records.count,
+           zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
+            known = memo.records.count
+            // Taken out of the memo, so that appending to it does not copy it.
+            swap(&memoSections, &memo.sections)
+            memo.generation = -1
+        }
+        var styles = Array(program.memo?.styles.prefix(known) ?? [])
+        styles.reserveCapacity(records.count)
+        for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
         let layoutStyle = styles.dropFirst().allSatisfy { $0 == styles[0] } ? styles[0] : LayoutStyle.mixed
 
         // Settings a section's engine does not use (docs/language.md, "Blocks and cascading"):
         // an error written in that section; written in this layout (or, with no layout blocks,
         // in the file), an error only when no section it reaches uses it; a layout setting goes
         // by section 0. Inherited from the file above layout blocks, they are ignored.
-        for (k, rec) in sectionRecords.enumerated() {
+        for (k, rec) in sectionRecords.enumerated() where k >= known {
             style = styles[k]
             for w in rec.settings {
                 if let (message, help) = unusedMessage(w) {
@@ -194,17 +224,11 @@ struct Resolver {
         for w in (layout ?? program.file).settings {
             guard let info = SettingTable.info(w.setting.name.text) else { continue }
             let properties = info.properties(of: w.setting.arguments)
-            var reached: [Int] = []
-            if info.level == .layout {
-                reached = [0]
-            } else {
-                for (k, rec) in records.enumerated() where rec == nil || properties.contains(where: { rec!.properties[$0] == nil }) {
-                    reached.append(k)
-                }
-            }
+            // The sections it reaches, until one uses it.
             var first: (String, String?)? = nil
             var used = false
-            for k in reached {
+            for (k, rec) in records.enumerated() where !used && (info.level != .layout || k == 0) {
+                guard info.level == .layout || rec == nil || properties.contains(where: { rec!.properties[$0] == nil }) else { continue }
                 style = styles[k]
                 if let m = unusedMessage(w) { first = first ?? m } else { used = true }
             }
@@ -252,8 +276,10 @@ struct Resolver {
         }
 
         var sections: [ResolvedSection] = []
+        swap(&sections, &memoSections)
         var totalItems = 0
-        for (s, rec) in records.enumerated() {
+        for sec in sections { totalItems += sec.items }
+        for (s, rec) in records.enumerated() where s >= known {
             style = styles[s]
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
@@ -276,6 +302,12 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
+        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo = program.memo {
+            memo.generation = program.generation
+            memo.records = sectionRecords.map(ObjectIdentifier.init)
+            memo.styles = styles
+            memo.sections = sections
+        }
         return .success(ResolvedLayout(name: name, style: layoutStyle, direction: direction, containerWidth: cw, containerHeight: ch,
                                        seed: seed, sections: sections, zoomFirst: zoomFirst, rightToLeft: rightToLeft,
                                        snapping: snapping, letCount: compiler.letCount, functionBodies: compiler.functionBodies))
