@@ -246,6 +246,22 @@ package final class Session {
         Pipeline.run(SourceFile(name: name, bytes: bytes))
     }
 
+    /// A whole source through the pipeline, keeping what a later entry appended to it needs
+    /// (`Live`) when it has no errors and no `layout` blocks.
+    func runKeeping(bytes: [UInt8]) -> Compilation {
+        guard Session.appends else { return Session.run(bytes: bytes, name: name) }
+        let (run, parser) = Pipeline.runResumable(SourceFile(name: name, bytes: bytes))
+        if let parser, let program = run.program {
+            pending = Live(bytes: bytes, parser: parser, tree: run.parse.tree, parseDiagnostics: run.parse.diagnostics, program: program)
+        } else {
+            pending = nil
+        }
+        return run
+    }
+
+    /// The live state of the last `runKeeping`, which becomes `live` when its run is accepted.
+    private var pending: Live? = nil
+
     // MARK: - Statements
 
     /// The properties that the entry sets when it is a single setting, else nil.
@@ -323,6 +339,7 @@ package final class Session {
         guard !parse.diagnostics.hasErrors, !parser.hasLayoutBlocks else { return nil }
         if let props = Session.settingProperties(parse.tree.statements),
            entries.contains(where: { properties(ofEntry: $0).map { $0.isSubset(of: props) } ?? false }) {
+            replacing = props
             return nil
         }
         // From here the program holds the entry: on any error it is let go.
@@ -351,19 +368,34 @@ package final class Session {
         return (composed, run)
     }
 
+    /// Set by `append` when the entry is a setting typed again: the properties it sets, so that
+    /// the whole session is not run once more only to find them.
+    private var replacing: Set<Property>? = nil
+
     func addStatement(_ text: String) -> SessionReply {
         let entry = Array(text.utf8)
+        replacing = nil
         if let (composed, run) = append(entry) {
             appended += 1
             return accepted(composed, run)
         }
         var composed = compose(entry, kind: .statement, replacing: [])
-        var run = Session.run(bytes: composed.bytes, name: name)
+        var run: Compilation
+        var props = replacing
+        if props == nil {
+            run = runKeeping(bytes: composed.bytes)
+            if !run.parse.diagnostics.hasErrors {
+                props = Session.settingProperties(Session.statements(of: run.parse.tree, in: composed.base, composed.length))
+            }
+        } else {
+            // Not run: the replacement below runs.
+            run = Compilation(source: SourceFile(name: name, bytes: []), parse: ParseResult(tree: SyntaxTree(statements: [], span: Span(0, 0), bindings: []), diagnostics: [], incomplete: false),
+                              program: nil, evaluation: nil)
+        }
 
         // A setting typed again replaces the earlier entries that set nothing else: first in
         // their place (the file keeps its order), else at the end (it may use a later `let`).
-        if let props = Session.settingProperties(Session.statements(of: run.parse.tree, in: composed.base, composed.length)),
-           !run.parse.diagnostics.hasErrors {
+        if let props {
             var replaced: [Int] = []
             for (k, e) in entries.enumerated() {
                 if let earlier = properties(ofEntry: e), earlier.isSubset(of: props) {
@@ -373,7 +405,7 @@ package final class Session {
             if !replaced.isEmpty {
                 for inPlace in [true, false] {
                     let c = compose(entry, kind: .statement, replacing: replaced, inPlace: inPlace)
-                    let r = Session.run(bytes: c.bytes, name: name)
+                    let r = runKeeping(bytes: c.bytes)
                     composed = c
                     run = r
                     if !r.hasErrors { break }
@@ -381,7 +413,8 @@ package final class Session {
             }
         }
 
-        if !run.hasErrors { live = nil }
+        if !run.hasErrors { live = pending }
+        pending = nil
         return accepted(composed, run)
     }
 
@@ -448,6 +481,7 @@ package final class Session {
 
     private func setState(_ newEntries: [String], run: Compilation) {
         if run.program !== live?.program { live = nil }
+        pending = nil
         entries = newEntries
         tables = run.evaluation?.tables ?? []
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
