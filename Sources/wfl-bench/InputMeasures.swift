@@ -1,5 +1,7 @@
 // MARK: - Memory per input byte (issue 17)
 
+import WFL
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,28 +74,32 @@ extension Measure {
 /// The exit status and peak resident memory of a command, run by a fresh `wfl-bench --peak-child`:
 /// Linux counts a process's peak from before its `exec`, so a child started by this large
 /// process would be charged with this process's memory; a child of the small helper is not.
-func peakOf(_ args: [String]) -> (status: Int32, peak: Int) {
+func peakOf(_ args: [String], stdin: String? = nil) -> (status: Int32, peak: Int) {
     let out = "/tmp/wfl-bench-peak-\(getpid()).txt"
     defer { unlink(out) }
-    guard spawn([selfExecutable(), "--peak-child"] + args, stdout: out) == 0 else { fail("wfl-bench: the peak helper failed") }
+    let input = stdin.map { ["--stdin", $0] } ?? []
+    guard spawn([selfExecutable(), "--peak-child"] + input + args, stdout: out) == 0 else { fail("wfl-bench: the peak helper failed") }
     let fields = String(decoding: readFile(out), as: UTF8.self).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: " \n")) }
     guard fields.count == 2 else { fail("wfl-bench: the peak helper wrote nothing useful") }
     return (Int32(fields[0]), fields[1])
 }
 
-/// `wfl-bench --peak-child COMMAND...`: runs COMMAND and prints its exit status and peak memory.
+/// `wfl-bench --peak-child [--stdin FILE] COMMAND...`: runs COMMAND (reading FILE) and prints its
+/// exit status and peak memory.
 func peakChild(_ args: [String]) -> Never {
-    let (status, peak) = spawnPeak(args)
+    let (status, peak) = args.first == "--stdin" && args.count > 2 ? spawnPeak(Array(args.dropFirst(2)), stdin: args[1]) : spawnPeak(args)
     print("\(status) \(peak)")
     exit(0)
 }
 
 /// Runs a command with its output thrown away; its exit status and peak resident memory in bytes.
-func spawnPeak(_ args: [String]) -> (status: Int32, peak: Int) {
+func spawnPeak(_ args: [String], stdin: String? = nil) -> (status: Int32, peak: Int) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
     var pid = pid_t()
     let cargs = args.map { strdup($0) } + [nil]
     defer { for a in cargs { free(a) } }
@@ -102,4 +108,61 @@ func spawnPeak(_ args: [String]) -> (status: Int32, peak: Int) {
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+}
+
+// MARK: - The REPL (issue 17)
+
+extension Measure {
+    /// Two scripts of 5,000 entries piped into `wfl repl`: one `section` after another, and a mix
+    /// of lets, settings typed again, sections and expressions.
+    static func replScript(_ kind: String, entries: Int) -> String {
+        var lines: [String] = []
+        switch kind {
+        case "sections":
+            lines = ["columns 3", "spacing 8"]
+            for k in 0..<entries - 2 { lines.append("section { items \(k % 20 + 1); height 50 + i % 7 * 10; header 20 }") }
+        default:
+            for k in 0..<entries {
+                switch k % 4 {
+                case 0: lines.append("let v\(k) = \(k)")
+                case 1: lines.append("columns \(k % 5 + 1)")
+                case 2: lines.append("section { items \(k % 9 + 1); height 40 + v\(k - 2) }")
+                default: lines.append("frame(0, 0)")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static var repl: Measure { Measure(
+        name: "repl", summary: "wfl repl reading 5,000 entries from a pipe (one section after another; a mix of lets, settings, sections and expressions): seconds for the slower script",
+        unit: "s", target: 10, lowerIsBetter: true
+    ) { _, options in
+        let wfl = siblingExecutable("wfl")
+        let n = options.quick ? 1_000 : 5_000
+        var worst = 0.0, baseline = 0.0, notes: [String] = []
+        for kind in ["sections", "mixed"] {
+            let script = "/tmp/wfl-bench-repl-\(getpid()).txt", file = "/tmp/wfl-bench-repl-\(getpid()).wfl"
+            defer { unlink(script); unlink(file) }
+            let text = replScript(kind, entries: n)
+            writeFile(script, Array(text.utf8))
+            var peak = 0
+            let seconds = Timer.time { peak = peakOf([wfl, "repl"], stdin: script).peak }
+            // The baseline: the same statements run once as a file (the mix without its expressions
+            // and with each setting once, as the session ends up).
+            let statements = text.split(separator: "\n").filter { !$0.hasPrefix("frame(") }
+            var seen = Set<String>(), kept: [Substring] = []
+            for line in statements.reversed() {
+                let word = line.split(separator: " ").first.map(String.init) ?? ""
+                if SettingTable.info(word) != nil { if !seen.insert(word).inserted { continue } }
+                kept.append(line)
+            }
+            writeFile(file, Array((kept.reversed().joined(separator: "\n") + "\n").utf8))
+            let once = Timer.time { _ = spawn([wfl, "run", file], stdout: "/dev/null") }
+            if seconds > worst { worst = seconds; baseline = once }
+            notes.append("\(kind): \(Format.grouped(n)) entries in \(Format.fixed(seconds, 2)) s, peak RSS \(Format.grouped(peak / 1_048_576)) MiB (target 100 MiB); the session's statements run once as a file: \(Format.fixed(once * 1e3, 1)) ms")
+        }
+        return Outcome(label: "wfl repl, \(Format.grouped(n)) entries", wfl: worst, baseline: baseline,
+                       baselineName: "its file run once", notes: notes)
+    } }
 }

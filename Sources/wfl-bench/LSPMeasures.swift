@@ -31,7 +31,7 @@ extension Measure {
             var version = 1
             func document(_ v: Int) -> String {
                 // Each version differs (a comment at the end), as a keystroke would make it.
-                jsonString(text + "// edit \(v)\n")
+                JSONFormat.quote(text + "// edit \(v)\n")
             }
             server.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"wfl","version":1,"text":\#(document(1))}}}"#)
             let first = server.waitFor("\"version\":1,")
@@ -56,22 +56,6 @@ extension Measure {
                             "wfl lsp \(w.summary), \(Format.grouped(text.utf8.count)) bytes (it waits \(Format.figure(15)) ms for the typing to pause)",
                             "Pipeline.run \(p.summary), in process"])
         }
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += "\\u00" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -312,4 +312,35 @@ final class AttachedViewsTests: XCTestCase {
         XCTAssertEqual(session.enter("attached(\"b\", 0, 0)").output, "[162.5, 0, 20, 20]\n")
         XCTAssertTrue(session.enter("when i == 1").diagnostics.contains("unknown setting 'when'"))
     }
+
+    /// Right to left: backgrounds and views are placed before the mirror (anchors name physical
+    /// sides before it, so a topRight badge ends up top left), and the attribute rules read the
+    /// mirrored frames (steps 1, 4, 5 and 6 of the order of evaluation).
+    func testRightToLeft() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            container 300 x 400
+            layoutDirection rightToLeft
+            columns 2
+            spacing 10
+            items 3
+            height 50
+            background cells
+            backgroundInsets right -4
+            attach badge { size 20 x 10 }
+            zIndex minX
+            """))
+        // Left to right: cells (0, 0, 145, 50), (155, 0, 145, 50), (0, 60, 145, 50); mirrored
+        // x' = 300 - x - w: 155, 0, 155.
+        XCTAssertEqual(Eval.cells(t).map { $0[0] }, [155, 0, 155])
+        // The badge of cell 0 at its top right, x = 0 + 145 - 20 = 125, mirrored: 300 - 125 - 20 = 155,
+        // the top left of the mirrored cell.
+        XCTAssertEqual(views(t, "badge"), [[155, 0, 20, 10], [0, 0, 20, 10], [155, 60, 20, 10]])
+        // cells: (0, 0, 300, 110) with right -4: (0, 0, 304, 110); mirrored: x = 300 - 0 - 304 = -4.
+        let bg = try XCTUnwrap(t.elements.first { $0.kind == .background })
+        XCTAssertEqual(Eval.rect(bg), [-4, 0, 304, 110])
+        // zIndex minX reads the mirrored frames; a view adds its 1.
+        XCTAssertEqual(t.elements.filter { $0.kind == .cell }.map(\.zIndex), [155, 0, 155])
+        XCTAssertEqual(t.elements.filter { $0.kind == .attached }.map(\.zIndex), [156, 1, 156])
+        XCTAssertEqual(t.frame(of: t.sectionStarts[0].firstView, at: Offset(x: 0, y: 30)), Frame(x: 155, y: 0, width: 20, height: 10))
+    }
 }

@@ -69,7 +69,7 @@ final class FlowReferenceTests: XCTestCase {
             var p = Plan()
             p.base = .random(&g, items: [0, 1, 2, 3, 7, 40, 255, 256, 257, 600])
             p.justify = g.pick(["uikit", "uikit", "start", "center", "end", "spread"])
-            p.align = g.pick(["center", "start", "end"])
+            p.align = g.pick(["center", "start", "end", "stretch"])
             (p.rule, p.size) = sizeRule(&g, horizontal: horizontal, gap: horizontal ? p.rowSpacing : p.columnSpacing)
             plans.append(p)
             let lines = p.base.lines + ["justify \(p.justify)", "align \(p.align)", "size \(p.rule)"]
@@ -139,12 +139,17 @@ final class FlowReferenceTests: XCTestCase {
                     let a: Double
                     if let (u, g) = grid { a = left + Double(q) * (u + g) } else { a = x; x += along[item] + gap }
                     let c: Double
+                    var (w, h) = sizes[item]
                     switch p.align {
                     case "start": c = y
                     case "end": c = y + lineH - across[item]
+                    case "stretch":
+                        // The item takes lineH across (computed from the own sizes above).
+                        c = y
+                        if vertical { h = lineH } else { w = lineH }
                     default: c = y + (lineH - across[item]) / 2
                     }
-                    cells[item] = vertical ? [a, c, sizes[item].0, sizes[item].1] : [c, a, sizes[item].0, sizes[item].1]
+                    cells[item] = vertical ? [a, c, w, h] : [c, a, w, h]
                 }
                 bottom = y + lineH
             }

@@ -48,8 +48,10 @@ final class KeywordPositionTests: XCTestCase {
                 if info.level == .attached {
                     // anchor stands in an attach block.
                     source = "items 7\nheight 10 + i\nattach badge { \(info.name) \(word) }\n"
-                } else if ["justify", "align"].contains(info.name) || word == "flow" {
+                } else if ["justify", "align", "snapping"].contains(info.name) || word == "flow" {
                     source = "style flow\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
+                } else if info.name == "paging" || word == "shelf" {
+                    source = "style shelf\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else {
                     source = "\(info.name) \(word)\nitems 7\n\(word == "horizontal" ? "width" : "height") 10 + i\n"
                 }

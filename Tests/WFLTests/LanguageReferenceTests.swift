@@ -62,7 +62,7 @@ final class LanguageReferenceTests: XCTestCase {
         XCTAssertEqual(LanguageReference.hover(setting: "columns"), """
             **columns** `N | adaptive(MIN)`
 
-            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs) / (MIN + cs)))`
+            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`
 
             default `2` · level S (also inside a section) · waterfall
 
@@ -207,6 +207,7 @@ final class LanguageReferenceTests: XCTestCase {
         "header": "header 0 * VAR\nitems 1\n",
         "footer": "footer 0 * VAR\nitems 1\n",
         "pinHeaders": "pinHeaders 0 * VAR == 0\nitems 1\n",
+        "pinFooters": "pinFooters 0 * VAR == 0\nitems 1\n",
         "items": "items 1 + 0 * VAR\n",
         "scale": "scale 0 * VAR\nitems 1\n",
         "span": "items 1\nspan 1 + 0 * VAR\n",
@@ -214,7 +215,7 @@ final class LanguageReferenceTests: XCTestCase {
         "vertical waterfall: `height`, `size`/size": "items 1\nsize 10 x 10 + 0 * VAR\n",
         "horizontal waterfall: `width`, `size`/width": "direction horizontal\nrows 2\nitems 1\nwidth 10 + 0 * VAR\n",
         "horizontal waterfall: `width`, `size`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
-        "flow: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "flow and shelf: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
         "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
     ]
 

@@ -10,6 +10,8 @@ final class OffsetGoldenTests: XCTestCase {
     static let cases: [(sample: String, offsets: [Offset])] = [
         ("carousel", [.zero, Offset(x: 20, y: 0), Offset(x: 55, y: 0), Offset(x: 110, y: 0), Offset(x: 165, y: 0), Offset(x: 760, y: 0)]),
         ("pinned-feed", [Offset(x: 0, y: 200), Offset(x: 0, y: 370), Offset(x: 0, y: 600), Offset(x: 0, y: 800)]),
+        ("app-store", [Offset(x: 0, y: 400), Offset(x: 0, y: 900), Offset(x: 0, y: 1203)]),
+        ("app-store-rtl", [Offset(x: 0, y: 400), Offset(x: 0, y: 900), Offset(x: 0, y: 1203)]),
         ("store-front", [.zero, Offset(x: 0, y: 300), Offset(x: 0, y: 600), Offset(x: 0, y: 1300)]),
         ("cover-flow", [.zero, Offset(x: 47.5, y: 0), Offset(x: 127.5, y: 0), Offset(x: 207.5, y: 0)]),
         ("separators", [.zero, Offset(x: 0, y: 200), Offset(x: 0, y: 420)]),

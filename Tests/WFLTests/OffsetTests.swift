@@ -140,8 +140,16 @@ final class OffsetTests: XCTestCase {
     }
 
     func testSnap() throws {
-        // Vertical flow: stride = item 0's height + rs.
-        try expectAll("style flow\nspacing 8 10\nitems 3\nsize 100 x 42\nexpect snap(1) == 50\nexpect snap(100) == 100\nexpect snap(-60) == -50")
+        // Vertical flow: stride = item 0's height + rs = 50. Sixty items, three a line: 20 lines,
+        // content 20 * 42 + 19 * 8 = 992, so the offset rests in [0, 992 - 812 = 180]. (Before
+        // snap was clamped, snap(-60) was -50 and snap(170) 200; this test used three items,
+        // whose content is shorter than the container and now snaps to 0 everywhere.)
+        try expectAll("style flow\nspacing 8 10\nitems 60\nsize 100 x 42\nexpect snap(1) == 50\nexpect snap(100) == 100\nexpect snap(-60) == 0\nexpect snap(170) == 180")
+        try expectAll("style flow\nspacing 8 10\nitems 3\nsize 100 x 42\nexpect snap(1) == 0\nexpect snap(100) == 0")
+        // snapping nearest: round(p / 50) * 50, half away from zero, then clamped.
+        try expectAll("style flow\nsnapping nearest\nspacing 8 10\nitems 60\nsize 100 x 42\nexpect snap(24) == 0\nexpect snap(25) == 50\nexpect snap(74) == 50\nexpect snap(160) == 150\nexpect snap(176) == 180")
+        // Horizontal: along x, within [0, contentWidth - cw].
+        try expectAll("style flow\ndirection horizontal\ncontainer 300 x 100\nsnapping nearest\nitems 10\nsize 90 x 90\nexpect contentWidth == 990\nexpect snap(140) == 100\nexpect snap(700) == 690")
         let (e, program, _) = Eval.run("items 3\nheight 10\nexpect snap(3) == 1")
         let r = ExpectationChecker(program: program).check(layout: "t", table: try XCTUnwrap(e.tables.first))
         XCTAssertEqual(r.first?.verdict, .error)

@@ -133,6 +133,12 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(properties("headerInsets right 2 top 1"), [.headerInsets(.right), .headerInsets(.top)])
         XCTAssertEqual(properties("footerInsets bottom 3"), [.footerInsetsBottom])
         XCTAssertEqual(properties("height 10") + properties("width 10") + properties("size 1 x 2"), [.sizeRule, .sizeRule, .sizeRule])
+        XCTAssertEqual(properties("pinFooters true") + properties("paging groupPaging") + properties("collapseEmpty all")
+                       + properties("layoutDirection rightToLeft") + properties("snapping nearest") + properties("style shelf"),
+                       [.pinFooters, .paging, .collapseEmpty, .layoutDirection, .snapping, .style])
+        // `style` may now be written in a section; `layoutDirection` and `snapping` may not.
+        XCTAssertEqual(parse("section {\n style shelf\n items 1\n}").diagnostics.map(\.message), [])
+        XCTAssertEqual(parse("section {\n snapping nearest\n layoutDirection rightToLeft\n}").diagnostics.map(\.code), [.layoutOnlySetting, .layoutOnlySetting])
         // One bit a property: the duplicate-setting warning tells them apart.
         XCTAssertEqual(Set(Property.allCases.map(\.bit)).count, Property.allCases.count)
         XCTAssertEqual(SettingTable.propertyMasks[SettingTable.all.firstIndex { $0.name == "spacing" }!],

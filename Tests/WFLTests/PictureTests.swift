@@ -173,7 +173,8 @@ final class PictureTests: XCTestCase {
     // MARK: ascii
 
     func testASCIIGoldenPictures() throws {
-        let cases: [(String, Offset)] = [("feed", .zero), ("carousel", Offset(x: 55, y: 0)), ("pinned-feed", Offset(x: 0, y: 600))]
+        let cases: [(String, Offset)] = [("feed", .zero), ("carousel", Offset(x: 55, y: 0)), ("pinned-feed", Offset(x: 0, y: 600)),
+                                       ("app-store", Offset(x: 0, y: 300)), ("app-store-rtl", Offset(x: 0, y: 300))]
         for (name, offset) in cases {
             let text = ASCIIPicture.format(try tables(name), offset: offset, columns: 80)
             Golden.check(text, against: Golden.root.appendingPathComponent("Tests/Fixtures/ascii/\(name).txt"),

@@ -8,31 +8,41 @@ import XCTest
 final class RectQueryPropertyTests: XCTestCase {
     typealias Generator = WaterfallPropertyTests.Generator
 
-    /// A spec: waterfall or flow, vertical or horizontal, several sections with headers, footers,
-    /// spans, every order, pinned headers, section backgrounds, attached views and (horizontal
-    /// flow) zoomFirst.
+    /// A spec: waterfall or flow, or (vertical) a mix of waterfall, flow and shelf sections whose
+    /// shelves reach past the container; vertical or horizontal, several sections with headers,
+    /// footers, spans, every order, pinned headers and footers, section backgrounds, attached
+    /// views and (horizontal flow) zoomFirst.
     static func spec(_ g: inout Generator) -> String {
         let flow = g.int(0...1) == 1
         let horizontal = g.int(0...2) == 0
+        let mixed = !horizontal && g.int(0...2) == 0
         let cw = g.int(150...500), ch = g.int(200...900)
         var text = "container \(cw) x \(ch)\nseed \(g.int(0...1000))\n"
         text += "style \(flow ? "flow" : "waterfall")\n"
         if horizontal { text += "direction horizontal\n" }
         if flow && horizontal && g.int(0...1) == 0 { text += "zoomFirst \(g.int(20...200)) x \(g.int(20...200))\n" }
         for _ in 0..<g.int(1...4) {
+            let style = mixed ? g.pick(["waterfall", "flow", "shelf"]) : flow ? "flow" : "waterfall"
             text += "section {\n"
+            if mixed { text += "  style \(style)\n" }
             text += "  spacing \(g.int(0...15)) \(g.int(0...15))\n"
             text += "  insets \(g.int(0...20)) \(g.int(0...20)) \(g.int(0...20)) \(g.int(0...20))\n"
             text += "  header \(g.pick([0, 0, 30, 44]))\n  headerInsets \(g.int(0...8))\n"
             text += "  footer \(g.pick([0, 0, 20]))\n  footerInsets \(g.int(0...8))\n"
             text += "  items \(g.pick([0, 1, 5, g.int(0...80), g.int(50...400)]))\n"
             text += "  pinHeaders \(g.pick(["true", "false", "s % 2 == 0"]))\n"
-            if flow {
-                text += "  justify \(g.pick(["uikit", "uikit", "start", "center", "end", "spread"]))\n"
+            text += "  pinFooters \(g.pick(["false", "false", "true", "s % 2 == 1"]))\n"
+            switch style {
+            case "flow", "shelf":
+                if style == "flow" { text += "  justify \(g.pick(["uikit", "uikit", "start", "center", "end", "spread"]))\n" }
+                if style == "shelf" {
+                    text += "  rows \(g.int(1...3))\n"
+                    text += "  paging \(g.pick(["continuous", "leadingBoundary", "paging", "groupPaging", "groupPagingCentered"]))\n"
+                }
                 text += "  align \(g.pick(["center", "start", "end"]))\n"
                 text += "  " + g.pick(["size 20 + random(0, 120) x 20 + random(0, 90)", "size 100 x 100", "size (aw - 20) / 3 x 40",
                                        "size [40, 90, 0][i % 3] x [30, 0, 65.5][i % 3]", "size 30 + i % 7 * 20 x 44"]) + "\n"
-            } else {
+            default:
                 text += "  \(horizontal ? "rows" : "columns") \(g.int(1...7))\n"
                 text += "  order \(g.pick(["shortest", "shortest", "leftToRight", "rightToLeft"]))\n"
                 text += "  scale \(g.pick([0, 0, 2, 3]))\n"
@@ -58,7 +68,8 @@ final class RectQueryPropertyTests: XCTestCase {
 
     /// Rects inside, across and outside the content, with negative and zero sizes.
     static func rects(_ g: inout Generator, _ t: AttributeTable) -> [Frame] {
-        let W = t.contentWidth, H = t.contentHeight
+        // Shelves reach past the content's width: rects go there too.
+        let W = Swift.max(t.contentWidth, t.elements.map(\.frame.maxX).max() ?? 0), H = t.contentHeight
         var out: [Frame] = []
         func r(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(g.int(0...1000)) / 1000 }
         for _ in 0..<14 {
@@ -85,7 +96,7 @@ final class RectQueryPropertyTests: XCTestCase {
 
     func testQueriesMatchBruteForce() throws {
         var g = Generator(state: 4_2026)
-        var queries = 0, nonEmpty = 0, moving = 0, decorated = 0, attached = 0
+        var queries = 0, nonEmpty = 0, moving = 0, pastTheEdge = 0, decorated = 0, attached = 0
         for run in 0..<250 {
             let text = RectQueryPropertyTests.spec(&g)
             let (e, _, source) = Eval.run(text)
@@ -94,6 +105,7 @@ final class RectQueryPropertyTests: XCTestCase {
                 continue
             }
             if t.movesWithOffset { moving += 1 }
+            if t.style == .mixed, t.elements.contains(where: { $0.frame.maxX > t.containerWidth }) { pastTheEdge += 1 }
             if t.elements.contains(where: { $0.kind == .background }) { decorated += 1 }
             if t.elements.contains(where: { $0.kind == .attached }) { attached += 1 }
             XCTAssertTrue(t.index.covers(t.elements.count), "run \(run): the engine built no index")
@@ -128,6 +140,7 @@ final class RectQueryPropertyTests: XCTestCase {
         // The generator must reach the interesting cases.
         XCTAssertGreaterThan(nonEmpty, queries / 3)
         XCTAssertGreaterThan(moving, 50)
+        XCTAssertGreaterThan(pastTheEdge, 10, "mixed layouts whose shelves reach past the container")
         XCTAssertGreaterThan(decorated, 80)
         XCTAssertGreaterThan(attached, 50)
     }

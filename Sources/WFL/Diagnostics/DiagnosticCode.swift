@@ -54,6 +54,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case valueOutOfRange = "E0410"
     case noRoom = "E0411"
     case tooManyItems = "E0412"
+    case rightToLeftUnsupported = "E0413"
     case badAttachName = "E0414"
     case notInAttach = "E0415"
     case setTwice = "W0401"
@@ -89,6 +90,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case noSuchElement = "E0703"
     case snapUnavailable = "E0704"
     case badQueryArgument = "E0705"
+    case shelfSnapUnavailable = "E0706"
 
     /// True for the mistakes about names that the parser reports after it has read a statement
     /// whole, so that the tree is complete (`wfl fmt` formats such a file), and for warnings. A
@@ -153,6 +155,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .valueOutOfRange: return "a setting's value outside what it allows (negative, not whole, too many lanes, ...)"
         case .noRoom: return "insets, spacings or lanes that leave no room for the items"
         case .tooManyItems: return "more items than wfl lays out"
+        case .rightToLeftUnsupported: return "a setting or function not defined with `layoutDirection rightToLeft`"
         case .setTwice: return "the same property set twice in one block (the later one wins)"
         case .spacedMinus: return "`8 -6` among a setting's several values: one value (2), not two"
         case .badAttachName: return "an `attach` block without a name, or named as a kind of its own (`cell`, `header`, `footer`, `background`) or empty"
@@ -182,6 +185,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .noSuchElement: return "an expectation about a header or footer the section does not have"
         case .snapUnavailable: return "`snap` where there is nothing to snap to"
         case .badQueryArgument: return "an expectation function given an argument it cannot take"
+        case .shelfSnapUnavailable: return "`shelfSnap` on a section that is not a shelf with items"
         }
     }
 }

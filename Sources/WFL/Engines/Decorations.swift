@@ -1,30 +1,34 @@
 /// What a layout adds on top of the frames its engine places (docs/layout.md, "Section
 /// backgrounds", "Attached views"): step 1 of the order of evaluation at a scroll offset computes
 /// the backgrounds from the frames at rest, and the attached views are placed on the cells (step
-/// 4 places them again on the cells' frames at an offset). The engines call `Decorations.add` last, only for a layout that has
-/// something to add (`ResolvedLayout.decorates`), so a layout without these settings builds its
-/// table exactly as before.
+/// 4 places them again on the cells' frames at an offset, when zoomFirst moves cells). `Sections`
+/// calls `place` once the engines are done and before a right-to-left mirror, and `evaluate` (the
+/// attribute rules at (0, 0)) after it, only for a layout that has something to add
+/// (`ResolvedLayout.decorates`), so a layout without these settings builds its table exactly as
+/// before.
 ///
 /// Table order, section by section: the background, the header, the cells by index, the attached
 /// views (by name, then by item), the footer.
 
 enum Decorations {
     /// Adds what `layout` puts on top of the frames of `table`, which its engine has just built:
-    /// the section backgrounds, and the attribute rules with their values at offset (0, 0).
-    static func add(_ layout: ResolvedLayout, to table: inout AttributeTable) throws(Diagnostic) {
+    /// the section backgrounds and the attached views (before a right-to-left mirror).
+    static func place(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         if layout.sections.contains(where: { $0.background != .none || !$0.attached.isEmpty }) {
             try rebuild(layout, &table)
         }
-        if let rules = AttributeRules.of(layout) {
-            table.attributes = rules
-            // The values at offset (0, 0), where `wfl run` shows the table: an error there is an
-            // error of the layout.
-            let shown = table.at(.zero)
-            if let failure = shown.attributeFailure { throw failure }
-            table.alphas = shown.alphas
-            table.zooms = shown.zooms
-            for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
-        }
+    }
+
+    /// Keeps the attribute rules of `layout` in `table`, with their values at offset (0, 0), where
+    /// `wfl run` shows the table: an error there is an error of the layout.
+    static func evaluate(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
+        guard let rules = AttributeRules.of(layout) else { return }
+        table.attributes = rules
+        let shown = table.at(.zero)
+        if let failure = shown.attributeFailure { throw failure }
+        table.alphas = shown.alphas
+        table.zooms = shown.zooms
+        for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
     }
 
     /// Writes the table again in its order, section by section: the background, the header, the
@@ -153,8 +157,8 @@ enum Decorations {
     static func background(_ sec: ResolvedSection, _ s: Int, _ table: AttributeTable, vertical: Bool) -> Frame? {
         let index = table.sectionStarts[s]
         let cw = table.containerWidth, ch = table.containerHeight
-        // start: where the previous section stops (0 for the first).
-        let start = s == 0 ? 0 : table.sectionStarts[s - 1].stop
+        // start: where the section begins, before its header's insets.
+        let start = index.begin
         let r: Frame
         switch sec.background {
         case .none:

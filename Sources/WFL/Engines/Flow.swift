@@ -34,6 +34,7 @@ package enum Flow {
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = 0.0
         var itemsStart = 0.0
+        var firstSize: (Double, Double)? = nil
         // Leaf boxes of the index made as each line is placed, in the old level 0's storage.
         var spareLevels = consume spareLevels
         var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
@@ -44,10 +45,10 @@ package enum Flow {
             defer { count = out.count }
             for section in layout.sections {
                 do throws(Diagnostic) {
-                    let start: Double
-                    (start, top) = try lay(section, stack, top: top, machine: &m, into: &out, sections: &table.sectionStarts,
-                                           warnings: &warnings, leaves: &leaves)
-                    if section.index == 0 { itemsStart = start }
+                    let start: Double, size: (Double, Double)?
+                    (start, top, size) = try lay(section, stack, top: top, machine: &m, into: &out, sections: &table.sectionStarts,
+                                                 warnings: &warnings, leaves: &leaves)
+                    if section.index == 0 { (itemsStart, firstSize) = (start, size) }
                 } catch {
                     return error
                 }
@@ -58,12 +59,9 @@ package enum Flow {
         elements.removeLast(elements.count - count)
         table.elements = consume elements
         stack.setContentSize(&table, top: top)
-        table.noteScrollGeometry(layout, itemsStart: itemsStart)
+        table.noteScrollGeometry(layout, itemsStart: itemsStart, firstSize: firstSize)
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
         table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
-        if layout.decorates {
-            do throws(Diagnostic) { try Decorations.add(layout, to: &table) } catch { return .failure(LayoutFailure([error])) }
-        }
         return .success(table)
     }
 
@@ -87,11 +85,11 @@ package enum Flow {
     }
 
     /// One section, from `top` (x when horizontal), its row of the index appended to `sections`.
-    /// Returns where its items start (after the header and `ins.top`) and where the next section
-    /// starts.
+    /// Returns where its items start (after the header and `ins.top`), where the next section
+    /// starts, and the own size of its item 0 (before `align stretch`), nil when it has none.
     static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
                     into out: inout Output, sections: inout [AttributeTable.SectionIndex], warnings: inout [Diagnostic],
-                    leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (itemsStart: Double, stop: Double) {
+                    leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (itemsStart: Double, stop: Double, firstSize: (Double, Double)?) {
         let s = sec.index
         let ins = sec.insets
         let vertical = stack.vertical
@@ -105,6 +103,7 @@ package enum Flow {
                           lineGap: vertical ? sec.rowSpacing : sec.columnSpacing, justify: sec.justify, align: sec.align)
         // 9. bottom = last line's y + its lineH, or top when the section is empty.
         var bottom = top
+        var firstSize: (Double, Double)? = nil
         if sec.items > 0 {
             let wRule: ItemRule, hRule: ItemRule
             switch sec.size {
@@ -118,9 +117,9 @@ package enum Flow {
             defer { m.inItem = false }
             let overflow = vertical
                 ? try walk(VerticalLines.self, sec, wRule, hRule, lines, top: top, machine: &m, into: &out, bottom: &bottom,
-                           leaves: &leaves)
+                           firstSize: &firstSize, leaves: &leaves)
                 : try walk(HorizontalLines.self, sec, wRule, hRule, lines, top: top, machine: &m, into: &out,
-                           bottom: &bottom, leaves: &leaves)
+                           bottom: &bottom, firstSize: &firstSize, leaves: &leaves)
             // A line's first item wider than aw overflows, with a warning (once per section).
             if let (j, used) = overflow {
                 let rule = vertical ? wRule : hRule
@@ -133,7 +132,7 @@ package enum Flow {
         // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
         let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
         sections.append(index)
-        return (itemsStart, stop)
+        return (itemsStart, stop, firstSize)
     }
 
     /// Steps 3-8 for the items of a section, in one walk: each item is sized by the `size` rule,
@@ -142,7 +141,7 @@ package enum Flow {
     /// the lines and its length, for the caller's warning (given only when the whole section is
     /// sized, so that an error in a later item comes alone).
     static func walk<Axis: LineAxis>(_: Axis.Type, _ sec: ResolvedSection, _ wRule: ItemRule, _ hRule: ItemRule, _ lines: Lines, top: Double,
-                     machine m: inout Machine, into out: inout Output, bottom: inout Double,
+                     machine m: inout Machine, into out: inout Output, bottom: inout Double, firstSize: inout (Double, Double)?,
                      leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (Int, Double)? {
         let n = sec.items
         let first = out.count
@@ -210,6 +209,9 @@ package enum Flow {
         if justify == .uikit {
             if start == 0 && n == 1 {
                 justify = .center
+            } else if sameSize, Axis.along(w0, h0) + gap <= 0 {
+                // With a negative spacing u + cs may be <= 0: no grid to align to.
+                justify = .start
             } else if sameSize {
                 let u = Axis.along(w0, h0)
                 let k = ((lines.length + gap + tolerance) / (u + gap)).rounded(.down)
@@ -223,6 +225,7 @@ package enum Flow {
             }
         }
         place(Axis.self, el, first + start, first + n, lines, y: lineY, used: used, thickness: thickness, justify: justify, grid: grid)
+        firstSize = (w0, h0)
         out.count = first + n
         leaves.catchUp(UnsafeBufferPointer(el), upTo: out.count)
         // 9. bottom = last line's y + its lineH.
@@ -363,12 +366,16 @@ package enum Flow {
                 a = x
                 x += along + step
             }
-            // 8. y across the line (`align`): center y + (lineH - h) / 2; start y; end y + lineH - h.
+            // 8. y across the line (`align`): center y + (lineH - h) / 2; start y; end y + lineH - h;
+            //    stretch: y, and the item takes lineH across.
             let c: Double
             switch lines.align {
             case .center: c = lineY + (thickness - across) / 2
             case .start: c = lineY
             case .end: c = lineY + thickness - across
+            case .stretch:
+                c = lineY
+                (el[q].frame.width, el[q].frame.height) = Axis.xy(along: along, across: thickness)
             }
             (el[q].frame.x, el[q].frame.y) = Axis.xy(along: a, across: c)
         }

@@ -3,11 +3,17 @@
 /// because it is layout geometry like theirs, only applied late: the engines lay out the table at
 /// rest, and the frames that depend on where the view is scrolled are derived here on demand.
 ///
-/// The table itself holds the frames of the plain layout. At an offset (ox, oy):
+/// The table itself holds the frames of the plain layout (mirrored with `layoutDirection
+/// rightToLeft`). At an offset (ox, oy):
 /// 1. a header of a section with `pinHeaders` gets `y = max(naturalY, min(oy, limit))` (x and ox
-///    when horizontal), `limit = (footer y, or the section's end) - header`;
+///    when horizontal), `limit = (footer y, or the section's end) - header`; a footer of a section
+///    with `pinFooters` gets `y = min(naturalY, max(oy + ch - footer, limit))`, `limit` = the
+///    header's maxY, or the section's first y; each limit reads the other's natural frame;
 /// 2. then, with `zoomFirst`, the walk of docs/layout.md, "zoomFirst" runs over those frames in
 ///    table order.
+/// Right to left, pinning works on the frames before the mirror (docs/layout.md, "Right to
+/// left"): in a horizontal layout the stored x is mirrored back, pinned with the mirrored offset
+/// `ox' = max(contentWidth, cw) - ox - cw`, and mirrored again; vertical pinning moves y only.
 /// Everything `wfl run` prints and every `expect` function reads goes through here; without an
 /// offset the offset is (0, 0), where a carousel's first item is already zoomed. What `snap` and
 /// `zoomFirst` take from the layout is fixed when the flow engine builds the table
@@ -68,12 +74,16 @@ struct ZoomState {
 extension AttributeTable {
     /// What `snap` and `zoomFirst` need from a flow layout, from item 0 of section 0 once the
     /// table is laid out; `itemsStart` is where section 0's items start along the scroll axis.
-    mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double) {
-        guard let s0 = layout.sections.first, s0.items > 0 else { return }
+    /// `firstSize` is the own size of that item, before `align stretch`.
+    mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double, firstSize: (Double, Double)?) {
+        snapping = layout.snapping
+        guard let s0 = layout.sections.first, s0.style == .flow, s0.items > 0 else { return }
         let vertical = layout.direction == .vertical
         let f = elements[sectionStarts[0].firstCell].frame
-        // snap: stride = w + cs with w the width of item 0 of section 0 (vertical: its height and rs).
-        snapStride = vertical ? f.height + s0.rowSpacing : f.width + s0.columnSpacing
+        let (w, h) = firstSize ?? (f.width, f.height)
+        // snap: stride = w + cs with w the own width of item 0 of section 0 (vertical: its height
+        // and rs).
+        snapStride = vertical ? h + s0.rowSpacing : w + s0.columnSpacing
         // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
         // section 0's insets.top.
         if let z = layout.zoomFirst, !vertical {
@@ -82,25 +92,56 @@ extension AttributeTable {
         }
     }
 
-    /// True when frames depend on the offset: a pinned header or `zoomFirst`.
+    /// True when frames depend on the offset: a pinned header or footer, or `zoomFirst`.
     package var movesWithOffset: Bool {
-        zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil }
+        zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil || $0.pinFooters && $0.footer != nil }
     }
 
-    /// The pinned frame of header element `j` of section `s` at `offset` (docs/layout.md, "Pinned
-    /// headers"); other elements unchanged.
-    func pinned(_ j: Int, section s: Int, _ offset: Offset) -> Frame {
+    /// True for a pinned header or footer of its section.
+    @inline(__always) func isPinned(_ j: Int, _ sec: SectionIndex) -> Bool {
+        sec.pinHeaders && sec.header == j || sec.pinFooters && sec.footer == j
+    }
+
+    /// The natural frame of element `j` before the mirror of a horizontal right-to-left layout
+    /// (its stored frame otherwise): the frame pinning works on.
+    @inline(__always) func unmirrored(_ j: Int) -> Frame {
         var f = elements[j].frame
+        if rightToLeft, direction == .horizontal { f.x = mirrorWidth - f.x - f.width }
+        return f
+    }
+
+    /// The pinned frame of header or footer element `j` of section `s` at `offset` (docs/layout.md,
+    /// "Pinned headers", "Pinned footers"); other elements unchanged.
+    func pinned(_ j: Int, section s: Int, _ offset: Offset) -> Frame {
         let sec = sectionStarts[s]
-        guard sec.pinHeaders, sec.header == j else { return f }
-        // limit = (the section's footer y, or its end) - header.
-        if direction == .vertical {
-            let limit = (sec.footer.map { elements[$0].frame.y } ?? sec.end) - f.height
-            f.y = Swift.max(f.y, Swift.min(offset.y, limit))
+        guard isPinned(j, sec) else { return elements[j].frame }
+        let vertical = direction == .vertical
+        let mirrored = rightToLeft && !vertical
+        var f = unmirrored(j)
+        // Horizontal right to left: pinning runs before the mirror, with ox' = max(contentWidth,
+        // cw) - ox - cw.
+        let ox = mirrored ? mirrorWidth - offset.x - containerWidth : offset.x
+        if sec.header == j {
+            // limit = (the section's footer y, or its end) - header, the footer's natural frame.
+            if vertical {
+                let limit = (sec.footer.map { unmirrored($0).y } ?? sec.end) - f.height
+                f.y = Swift.max(f.y, Swift.min(offset.y, limit))
+            } else {
+                let limit = (sec.footer.map { unmirrored($0).x } ?? sec.end) - f.width
+                f.x = Swift.max(f.x, Swift.min(ox, limit))
+            }
         } else {
-            let limit = (sec.footer.map { elements[$0].frame.x } ?? sec.end) - f.width
-            f.x = Swift.max(f.x, Swift.min(offset.x, limit))
+            // y = min(naturalY, max(oy + ch - footer, limit)), limit = the header's natural maxY,
+            // or the section's first y.
+            if vertical {
+                let limit = sec.header.map { unmirrored($0).maxY } ?? sec.begin
+                f.y = Swift.min(f.y, Swift.max(offset.y + containerHeight - f.height, limit))
+            } else {
+                let limit = sec.header.map { unmirrored($0).maxX } ?? sec.begin
+                f.x = Swift.min(f.x, Swift.max(ox + containerWidth - f.width, limit))
+            }
         }
+        if mirrored { f.x = mirrorWidth - f.x - f.width }
         return f
     }
 
@@ -137,7 +178,10 @@ extension AttributeTable {
     /// The frame of element `j` at `offset`, given the zoom state of that offset.
     func frame(_ j: Int, _ offset: Offset, _ zs: ZoomState?) -> Frame {
         // An attached view sits on its cell's frame as it is at the offset (Decorations.swift).
-        if let views, elements[j].storedKind >= 4, let k = views.position(of: j) { return placeView(k, on: frame(Int(views.cells[k]), offset, zs)) }
+        // Only zoomFirst moves cells, and it is never mirrored: elsewhere the stored frame is it.
+        if zoom != nil, let views, elements[j].storedKind >= 4, let k = views.position(of: j) {
+            return placeView(k, on: frame(Int(views.cells[k]), offset, zs))
+        }
         var f = pinned(j, section: elements[j].section, offset)
         guard let zs, !zs.cells.isEmpty else { return f }
         // An enlarged cell takes its new frame; an element whose minX >= first.maxX moves by the
@@ -177,11 +221,15 @@ extension AttributeTable {
         } else {
             for s in sectionStarts.indices {
                 if let h = sectionStarts[s].header, sectionStarts[s].pinHeaders { out.elements[h].frame = pinned(h, section: s, offset) }
+                if let f = sectionStarts[s].footer, sectionStarts[s].pinFooters { out.elements[f].frame = pinned(f, section: s, offset) }
             }
         }
         // The copy is a picture at one offset: it no longer moves, and it needs its own index.
         out.zoom = nil
-        for s in out.sectionStarts.indices { out.sectionStarts[s].pinHeaders = false }
+        for s in out.sectionStarts.indices {
+            out.sectionStarts[s].pinHeaders = false
+            out.sectionStarts[s].pinFooters = false
+        }
         out.index = RectIndex(out.elements)
         return out
     }
@@ -229,7 +277,7 @@ extension AttributeTable {
         var candidates = indexedQuery(wide)
         if let zs { candidates += zs.cells }
         if let zs, let views { for c in zs.cells { candidates += views.views(of: c) } }
-        candidates += pinnedHeaderCandidates(r, lo, hi)
+        candidates += pinnedCandidates(r, lo, hi)
         candidates.sort()
         var out: [Int] = []
         var last = -1
@@ -240,34 +288,28 @@ extension AttributeTable {
         return out
     }
 
-    /// Headers of pinned sections that may overlap `r` at some offset: a pinned header stays
-    /// between its natural place and its limit, so its section's extent from the header to the
-    /// footer (or end) must meet the rect along the scroll axis, widened by the zoom shift.
-    func pinnedHeaderCandidates(_ r: Frame, _ lo: Double, _ hi: Double) -> [Int] {
+    /// Pinned headers and footers that may overlap `r` at some offset: a pinned header or footer
+    /// stays within its section's extent along the scroll axis, from where the section begins to
+    /// where the next one starts, so that extent must meet the rect, widened by the zoom shift.
+    /// Right to left in a horizontal layout the extents are those before the mirror, so the rect
+    /// is mirrored back first.
+    func pinnedCandidates(_ r: Frame, _ lo: Double, _ hi: Double) -> [Int] {
         let vertical = direction == .vertical
-        let rMin = (vertical ? r.y : r.x) - hi - 1, rMax = (vertical ? r.maxY : r.maxX) - lo + 1
-        // Section s spans [start(s), stop(s)] along the scroll axis: from its header (or its end
-        // when it has none) to its footer's start (or its end). Both never decrease with s.
-        func stop(_ s: Int) -> Double {
-            let sec = sectionStarts[s]
-            guard let f = sec.footer else { return sec.end }
-            return vertical ? elements[f].frame.y : elements[f].frame.x
-        }
-        func start(_ s: Int) -> Double {
-            let sec = sectionStarts[s]
-            guard let h = sec.header else { return sec.end }
-            return vertical ? elements[h].frame.y : elements[h].frame.x
-        }
-        // The first section whose stop is past rMin.
+        var rMin = (vertical ? r.y : r.x) - hi - 1, rMax = (vertical ? r.maxY : r.maxX) - lo + 1
+        if rightToLeft, !vertical { (rMin, rMax) = (mirrorWidth - rMax, mirrorWidth - rMin) }
+        // Section s spans [begin, stop]; both never decrease with s. The first section whose stop
+        // is past rMin:
         var a = 0, b = sectionStarts.count
         while a < b {
             let mid = (a + b) / 2
-            if stop(mid) > rMin { b = mid } else { a = mid + 1 }
+            if sectionStarts[mid].stop > rMin { b = mid } else { a = mid + 1 }
         }
         var out: [Int] = []
         var s = a
-        while s < sectionStarts.count, start(s) < rMax {
-            if sectionStarts[s].pinHeaders, let h = sectionStarts[s].header { out.append(h) }
+        while s < sectionStarts.count, sectionStarts[s].begin < rMax {
+            let sec = sectionStarts[s]
+            if sec.pinHeaders, let h = sec.header { out.append(h) }
+            if sec.pinFooters, let f = sec.footer { out.append(f) }
             s += 1
         }
         return out

@@ -52,11 +52,14 @@ struct SectionStack {
     func opening(_ sec: ResolvedSection, at top: Double) -> (header: Element?, itemsStart: Double) {
         var top = top
         var header: Element? = nil
-        if sec.header > 0 {
+        // `collapseEmpty`: an empty section drops its insets (`insets`), and its header and footer
+        // too (`all`).
+        let collapse = sec.items == 0 ? sec.collapseEmpty : .none
+        if sec.header > 0, collapse != .all {
             header = supplementary(.header, sec.index, sec.header, sec.headerInsets, top: &top)
         }
         // top += ins.top (ins.left when horizontal).
-        top += vertical ? sec.insets.top : sec.insets.left
+        if collapse == .none { top += vertical ? sec.insets.top : sec.insets.left }
         return (header, top)
     }
 
@@ -66,7 +69,7 @@ struct SectionStack {
     func open<Out: ElementSink>(_ sec: ResolvedSection, at top: Double,
                                 into out: inout Out) -> (index: AttributeTable.SectionIndex, itemsStart: Double) {
         var index = AttributeTable.SectionIndex(header: nil, firstCell: 0, cellCount: sec.items, footer: nil, end: 0,
-                                                pinHeaders: sec.pinHeaders)
+                                                pinHeaders: sec.pinHeaders, pinFooters: sec.pinFooters, begin: top, style: sec.style)
         let (header, itemsStart) = opening(sec, at: top)
         if let header {
             index.header = out.count
@@ -87,9 +90,10 @@ struct SectionStack {
     func close<Out: ElementSink>(_ sec: ResolvedSection, bottom: Double, index: inout AttributeTable.SectionIndex,
                                  into out: inout Out) throws(Diagnostic) -> Double {
         // top = bottom + ins.bottom (ins.right when horizontal): the section's end.
-        var top = bottom + (vertical ? sec.insets.bottom : sec.insets.right)
+        let collapse = sec.items == 0 ? sec.collapseEmpty : .none
+        var top = collapse == .none ? bottom + (vertical ? sec.insets.bottom : sec.insets.right) : bottom
         index.end = top
-        if sec.footer > 0 {
+        if sec.footer > 0, collapse != .all {
             index.footer = out.count
             out.append(supplementary(.footer, sec.index, sec.footer, sec.footerInsets, top: &top))
         }

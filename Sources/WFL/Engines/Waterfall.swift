@@ -54,9 +54,6 @@ package enum Waterfall {
         table.index = RectIndex(table.elements, sequence: sequence(laneGroups, count: table.elements.count), reusing: consume spareLevels,
                                 leaves: leaves.boxes)
         stack.setContentSize(&table, top: top)
-        if layout.decorates {
-            do throws(Diagnostic) { try Decorations.add(layout, to: &table) } catch { return .failure(LayoutFailure([error])) }
-        }
         return .success(table)
     }
 

@@ -15,7 +15,8 @@ extension Waterfall {
         let sec = layout.sections[s]
         guard s == layout.sections.count - 1, table.sectionStarts.count == layout.sections.count, !layout.decorates,
               sec.order == .shortest || sec.lanes == 1, old >= 0, old <= sec.items,
-              !(sec.span?.readsItemCount ?? false), table.index.isTableOrder else { return false }
+              !(sec.span?.readsItemCount ?? false), table.index.isTableOrder,
+              sec.rowSpacing >= 0, sec.columnSpacing >= 0 else { return false }
         switch sec.size {
         case .length(let r): if r.readsItemCount { return false }
         case .natural(let a, let b): if a.readsItemCount || b.readsItemCount { return false }
@@ -111,7 +112,9 @@ extension AttributeTable {
         let old = layout.sections[s].items
         var grown = layout
         grown.sections[s].items = old + count
-        if layout.style == .waterfall {
+        // The short way needs a plain waterfall: a mirrored table, or an empty section that
+        // collapsed, is laid out again.
+        if layout.style == .waterfall, !layout.rightToLeft, old > 0 || layout.sections[s].collapseEmpty == .none {
             do {
                 if try Waterfall.append(grown, section: s, from: old, to: &self) {
                     layout = grown
@@ -122,7 +125,7 @@ extension AttributeTable {
             }
         }
         var warnings: [Diagnostic] = []
-        let result = layout.style == .waterfall ? Waterfall.layout(grown, warnings: &warnings) : Flow.layout(grown, warnings: &warnings)
+        let result = Sections.layout(grown, warnings: &warnings)
         switch result {
         case .success(let t):
             self = t
@@ -142,9 +145,7 @@ extension AttributeTable {
         let spareElements = elements
         let spareLevels = index.levels
         self = AttributeTable(name: name, style: style, direction: direction, containerWidth: 0, containerHeight: 0)
-        let result = layout.style == .waterfall
-            ? Waterfall.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
-            : Flow.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
+        let result = Sections.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
         switch result {
         case .success(let t): self = t
         case .failure(let f): throw f

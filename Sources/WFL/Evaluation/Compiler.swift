@@ -117,7 +117,7 @@ final class Compiler {
     /// How many `let` values need a per-item cache slot.
     private(set) var letCount = 0
     /// The file's bindings (`SyntaxTree.bindings`), which every `Name.binding` indexes.
-    let bindings: [Binding]
+    private(set) var bindings: [Binding]
     /// For each binding of a `let` value, its definition (set by `define`).
     private var lets: [LetInfo?]
     /// For each binding of a function, its definition.
@@ -127,6 +127,16 @@ final class Compiler {
         self.bindings = bindings
         lets = Array(repeating: nil, count: bindings.count)
         functions = Array(repeating: nil, count: bindings.count)
+    }
+
+    /// Takes the bindings of statements appended to the file (`Program.extend`): `all` is every
+    /// binding of the longer file, those known already first.
+    func extend(bindings all: [Binding]) {
+        let more = all.count - bindings.count
+        guard more > 0 else { return }
+        bindings.append(contentsOf: all[bindings.count...])
+        lets.append(contentsOf: repeatElement(nil, count: more))
+        functions.append(contentsOf: repeatElement(nil, count: more))
     }
 
     /// Records a `let` of the file, compiled when a name bound to it is first compiled.
@@ -632,7 +642,7 @@ final class Compiler {
             }, deps, span))
         case "random":
             return randomCall(args, deps, span)
-        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "attached", "count", "snap":
+        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "attached", "count", "snap", "shelfSnap":
             deps.expectOnly = deps.expectOnly ?? span
             let codes = args.map(\.code), spans = args.map(\.span)
             return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
@@ -643,7 +653,7 @@ final class Compiler {
                 var values: [Value] = []
                 for c in codes { values.append(try c(&m)) }
                 return try host.call(name, values, span: span, argSpans: spans)
-            }, num: nil, type: ["count", "snap", "alpha", "zoom", "zIndex"].contains(name) ? .number : .list, deps: deps, constant: nil, span: span)
+            }, num: nil, type: ["count", "snap", "shelfSnap", "alpha", "zoom", "zIndex"].contains(name) ? .number : .list, deps: deps, constant: nil, span: span)
         default:
             return reportedAbove(span)
         }

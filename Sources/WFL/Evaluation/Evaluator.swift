@@ -66,13 +66,21 @@ final class AttachRecord {
 
 /// The layouts of a file, with everything needed to evaluate them.
 package final class Program {
-    let source: SourceFile
+    /// The file's text (longer after `extend`).
+    private(set) var source: SourceFile
     let file: BlockRecord
     let compiler: Compiler
     /// True when the file has `layout` blocks: file settings are then inherited defaults.
     let hasLayoutBlocks: Bool
     /// Diagnostics already given, so that a rule failing many times is reported once.
     var reported: Set<String> = []
+    /// Set by the REPL's session: the sections it has resolved, for the next evaluation
+    /// (`SectionMemo`).
+    package var memoizesSections: Bool {
+        get { memo != nil }
+        set { memo = newValue ? (memo ?? SectionMemo()) : nil }
+    }
+    var memo: SectionMemo? = nil
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
     package init(tree: SyntaxTree, source: SourceFile) {
@@ -92,7 +100,7 @@ package final class Program {
 
     /// The names of the attached views, each once, in the order in which its first `attach` block
     /// stands in the file's text: the order of the views in a table.
-    let attachNames: [String]
+    private(set) var attachNames: [String]
 
     /// The names of the file's layouts, in order; computed once, as a file may have many layouts.
     package let layoutNames: [String]
@@ -101,6 +109,26 @@ package final class Program {
 
     /// The position of the layout named `name` in `layoutNames`.
     package func layoutIndex(named name: String) -> Int? { layoutIndex[name] }
+
+    /// Adds statements appended at the top level of a file without `layout` blocks (the REPL's
+    /// session, entry by entry): `source` is the longer file and `tree` what its parser read after
+    /// the statements known so far (`ResumableParser.resume`). A setting among them changes what
+    /// every section inherits, which `generation` counts.
+    package func extend(_ tree: SyntaxTree, source: SourceFile) {
+        self.source = source
+        compiler.extend(bindings: tree.bindings)
+        // A setting or an `attach` block at the top level changes what every section inherits.
+        if tree.statements.contains(where: { switch $0.kind { case .setting, .attach: return true; default: return false } }) {
+            generation += 1
+        }
+        var names = attachNames
+        Program.collect(tree.statements, into: file, compiler: compiler, attachNames: &names)
+        attachNames = names
+    }
+
+    /// Counts the changes to what sections inherit from the file (`extend`): a section resolved
+    /// in one generation resolves the same in it while its index is the same.
+    private(set) var generation = 0
 
     /// `feed.wfl` gives `feed`; standard input gives `stdin`.
     static func stem(_ path: String) -> String {
@@ -207,6 +235,8 @@ package final class Program {
     /// layout passes it the layouts after it are resolved for their own errors, not counted, and
     /// no layout is run: the file has an error, and its tables would not be shown.
     package func evaluate(only: String? = nil) -> Evaluation {
+        // Each evaluation reports afresh (a program evaluated again, as the REPL's is).
+        reported = []
         var tables: [AttributeTable] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
@@ -246,10 +276,7 @@ package final class Program {
 
     /// Runs the engine of a resolved layout.
     package func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
-        switch layout.style {
-        case .waterfall: return Waterfall.layout(layout, warnings: &warnings)
-        case .flow: return Flow.layout(layout, warnings: &warnings)
-        }
+        Sections.layout(layout, warnings: &warnings)
     }
 
     /// Runs the engine of a resolved layout, dropping its warnings.

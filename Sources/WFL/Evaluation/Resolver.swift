@@ -6,6 +6,19 @@
 package let maxItemsPerFile = 10_000_000
 package let maxLanes = 1_000
 
+/// The sections of a file without `layout` blocks as the last evaluation without errors resolved
+/// them, kept by the program of the REPL's session (`Program.memoizesSections`): while nothing
+/// the sections inherit changes (`Program.generation`), the sections an entry appends are the
+/// only ones resolved again. A section's resolution depends on its own block, the file's block
+/// and its index, and the file's block is what `generation` follows; the memo holds no
+/// diagnostics, since it is kept only for a resolution that reported none.
+final class SectionMemo {
+    var generation = -1
+    var records: [ObjectIdentifier] = []
+    var styles: [LayoutStyle] = []
+    var sections: [ResolvedSection] = []
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -35,16 +48,32 @@ struct Resolver {
     /// is used.
     func unusedMessage(_ w: Written) -> (String, String?)? {
         let name = w.setting.name.text
-        let argText = w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
+        // Only a message quotes the arguments: most settings are used, and this runs for each.
+        func argText() -> String {
+            w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
+        }
         switch (name, style, direction) {
+        case ("columns", .shelf, _):
+            return ("a shelf has no 'columns': it grows sideways, a column of 'rows' items at a time", "write 'rows N' for the items of each column")
+        case ("order", .shelf, _), ("span", .shelf, _), ("scale", .shelf, _), ("justify", .shelf, _):
+            return ("'\(name)' is not used by a shelf section", "remove it, or write 'style waterfall' or 'style flow'")
+        case ("height", .shelf, _), ("width", .shelf, _):
+            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
+            return ("a shelf sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
+        case ("paging", .waterfall, _), ("paging", .flow, _):
+            return ("'paging' says where a shelf comes to rest; a \(style.rawValue) section does not use it", "remove it, or write 'style shelf'")
+        case ("snapping", .waterfall, _), ("snapping", .shelf, _):
+            return ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'")
+        case ("zoomFirst", .shelf, _):
+            return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
         case ("columns", .waterfall, .horizontal):
-            return ("in a horizontal layout lanes are rows: use 'rows \(argText)'", "'columns' counts the lanes of a vertical layout")
+            return ("in a horizontal layout lanes are rows: use 'rows \(argText())'", "'columns' counts the lanes of a vertical layout")
         case ("rows", .waterfall, .vertical):
-            return ("in a vertical layout lanes are columns: use 'columns \(argText)'", "'rows' counts the lanes of a horizontal layout")
+            return ("in a vertical layout lanes are columns: use 'columns \(argText())'", "'rows' counts the lanes of a horizontal layout")
         case ("height", .waterfall, .horizontal):
-            return ("in a horizontal waterfall items grow along x: use 'width \(argText)'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
+            return ("in a horizontal waterfall items grow along x: use 'width \(argText())'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
         case ("width", .waterfall, .vertical):
-            return ("in a vertical waterfall items grow along y: use 'height \(argText)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
+            return ("in a vertical waterfall items grow along y: use 'height \(argText())'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
         case ("justify", .waterfall, _), ("align", .waterfall, _):
             return ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'")
         case ("columns", .flow, _), ("rows", .flow, _):
@@ -54,7 +83,7 @@ struct Resolver {
         case ("scale", .flow, _):
             return ("'scale' floors the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
         case ("height", .flow, _), ("width", .flow, _):
-            let example = name == "height" ? "size 50 x \(argText)" : "size \(argText) x 50"
+            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
             return ("a flow layout sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
         case ("zoomFirst", .flow, .vertical):
             return ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'")
@@ -65,8 +94,29 @@ struct Resolver {
         }
     }
 
+    /// The written value of a property, innermost block first; nil when the innermost one is a
+    /// setting the current `style` does not use (an error where it is written in the section,
+    /// reported by `resolve`; inherited, the default applies).
     func lookup(_ property: Property, _ blocks: [BlockRecord]) -> Written? {
-        program.lookup(property, blocks) { self.unusedMessage($0) != nil }
+        for b in blocks {
+            if let w = b.properties[property] { return unusedMessage(w) == nil ? w : nil }
+        }
+        return nil
+    }
+
+    /// The engine of a section whose blocks are `blocks`, innermost first. `style shelf` needs a
+    /// vertical layout: an error where written in this layout, ignored (the default applies) when
+    /// inherited from the file above `layout` blocks.
+    mutating func sectionStyle(_ blocks: [BlockRecord]) -> LayoutStyle {
+        guard let w = program.lookup(.style, blocks, unused: { _ in false }), case .word(let n) = w.value else { return .waterfall }
+        let st = LayoutStyle(rawValue: n.text) ?? .waterfall
+        if st == .shelf, direction == .horizontal {
+            if w.level == .file, program.hasLayoutBlocks { return .waterfall }
+            fail(.error(.unusedSetting, "'style shelf' works only in a vertical layout", at: n.span,
+                        help: "a shelf scrolls sideways inside a vertical layout: write 'direction vertical', or 'style flow'"), key: w.span)
+            return .waterfall
+        }
+        return st
     }
 
     // MARK: Reporting
@@ -135,27 +185,62 @@ struct Resolver {
 
     mutating func resolve() -> Result<ResolvedLayout, LayoutFailure> {
         let layoutBlocks = [layout, program.file].compactMap { $0 }
-        // Style and direction first: they decide which settings are used.
-        if case .word(let n)? = program.lookup(.style, layoutBlocks, unused: { _ in false })?.value {
-            style = LayoutStyle(rawValue: n.text) ?? .waterfall
-        }
+        // Direction, then each section's style: they decide which settings are used.
         if case .word(let n)? = program.lookup(.direction, layoutBlocks, unused: { _ in false })?.value {
             direction = Direction(rawValue: n.text) ?? .vertical
         }
         let vertical = direction == .vertical
-
-        // Settings written in this layout (or, with no layout blocks, in the file) that it does
-        // not use are errors; inherited from the file they are ignored.
         let sectionRecords: [BlockRecord] = layout?.sections ?? program.file.sections
-        var ownBlocks = sectionRecords
-        ownBlocks.append(layout ?? program.file)
-        for b in ownBlocks {
-            for w in b.settings {
+        // (Made element by element: a cast of the whole array checks each element at run time.)
+        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords.map { $0 }
+        // The sections resolved before, unchanged: the memo's, when they are all still there first.
+        var memoSections: [ResolvedSection] = []
+        var known = 0
+        if layout == nil, !sectionRecords.isEmpty, let memo = program.memo, memo.generation == program.generation,
+           memo.records.count <= records.count, memo.sections.count == memo.records.count,
+           zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
+            known = memo.records.count
+            // Taken out of the memo, so that appending to it does not copy it.
+            swap(&memoSections, &memo.sections)
+            memo.generation = -1
+        }
+        var styles = Array(program.memo?.styles.prefix(known) ?? [])
+        styles.reserveCapacity(records.count)
+        for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
+        let layoutStyle = styles.dropFirst().allSatisfy { $0 == styles[0] } ? styles[0] : LayoutStyle.mixed
+
+        // Settings a section's engine does not use (docs/language.md, "Blocks and cascading"):
+        // an error written in that section; written in this layout (or, with no layout blocks,
+        // in the file), an error only when no section it reaches uses it; a layout setting goes
+        // by section 0. Inherited from the file above layout blocks, they are ignored.
+        for (k, rec) in sectionRecords.enumerated() where k >= known {
+            style = styles[k]
+            for w in rec.settings {
                 if let (message, help) = unusedMessage(w) {
                     fail(.error(.unusedSetting, DiagnosticText(message), at: w.setting.name.span, help: help), key: w.span)
                 }
             }
         }
+        for w in (layout ?? program.file).settings {
+            guard let info = SettingTable.info(w.setting.name.text) else { continue }
+            let properties = info.properties(of: w.setting.arguments)
+            // The sections it reaches, until one uses it.
+            var first: (String, String?)? = nil
+            var used = false
+            for (k, rec) in records.enumerated() where !used && (info.level != .layout || k == 0) {
+                guard info.level == .layout || rec == nil || properties.contains(where: { rec!.properties[$0] == nil }) else { continue }
+                style = styles[k]
+                if let m = unusedMessage(w) { first = first ?? m } else { used = true }
+            }
+            if !used, let (message, help) = first {
+                fail(.error(.unusedSetting, DiagnosticText(message), at: w.setting.name.span, help: help), key: w.span)
+            }
+        }
+        style = styles[0]
+        var rightToLeft = false
+        if case .word(let n)? = lookup(.layoutDirection, layoutBlocks)?.value { rightToLeft = n.text == "rightToLeft" }
+        var snapping = Snapping.next
+        if case .word(let n)? = lookup(.snapping, layoutBlocks)?.value { snapping = Snapping(rawValue: n.text) ?? .next }
 
         var m = Machine(letCount: compiler.letCount)
         m.fresh()
@@ -184,12 +269,18 @@ struct Resolver {
             let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
             let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
             if let zw, let zh { zoomFirst = (zw, zh) }
+            if rightToLeft {
+                fail(.error(.rightToLeftUnsupported, "'zoomFirst' cannot be used with 'layoutDirection rightToLeft'", at: w.setting.name.span,
+                            help: "remove one of them; a later version may define a mirrored carousel"), key: w.span)
+            }
         }
 
         var sections: [ResolvedSection] = []
+        swap(&sections, &memoSections)
         var totalItems = 0
-        let records: [BlockRecord?] = sectionRecords.isEmpty ? [nil] : sectionRecords
-        for (s, rec) in records.enumerated() {
+        for sec in sections { totalItems += sec.items }
+        for (s, rec) in records.enumerated() where s >= known {
+            style = styles[s]
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
                 totalItems += sec.items
@@ -211,9 +302,15 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
-        var resolved = ResolvedLayout(name: name, style: style, direction: direction, containerWidth: cw, containerHeight: ch,
-                                      seed: seed, sections: sections, zoomFirst: zoomFirst, letCount: compiler.letCount,
-                                      functionBodies: compiler.functionBodies)
+        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo = program.memo {
+            memo.generation = program.generation
+            memo.records = sectionRecords.map(ObjectIdentifier.init)
+            memo.styles = styles
+            memo.sections = sections
+        }
+        var resolved = ResolvedLayout(name: name, style: layoutStyle, direction: direction, containerWidth: cw, containerHeight: ch,
+                                      seed: seed, sections: sections, zoomFirst: zoomFirst, rightToLeft: rightToLeft,
+                                      snapping: snapping, letCount: compiler.letCount, functionBodies: compiler.functionBodies)
         resolved.attachedNames = program.attachNames
         return .success(resolved)
     }
@@ -278,8 +375,9 @@ struct Resolver {
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
-        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, &self, &m)
-        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, &self, &m)
+        // Spacings may be negative: items then overlap (docs/language.md, "Settings").
+        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, bound: .none, &self, &m)
+        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, bound: .none, &self, &m)
         let header = value(.header, "'header'", default: 0, &self, &m)
         let footer = value(.footer, "'footer'", default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
@@ -293,13 +391,19 @@ struct Resolver {
             }
         }
         let scale = value(.scale, "'scale'", default: 0, &self, &m)
-        var pinHeaders = false
-        if let w = lookup(.pinHeaders, blocks), case .expr(let e) = w.value, let v = evaluate(e, w, &m, place: place) {
-            if case .boolean(let b) = v { pinHeaders = b } else {
-                fail(.error(.wrongValueType, "'pinHeaders' takes a boolean (true or false), not \(v.typeName)", at: e.span,
-                            help: "write 'pinHeaders true'"), key: w.span)
-            }
+        func boolean(_ property: Property, _ word: String, _ r: inout Resolver, _ m: inout Machine) -> Bool {
+            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: place) else { return false }
+            if case .boolean(let b) = v { return b }
+            r.fail(.error(.wrongValueType, "'\(word)' takes a boolean (true or false), not \(v.typeName)", at: e.span,
+                          help: "write '\(word) true'"), key: w.span)
+            return false
         }
+        let pinHeaders = boolean(.pinHeaders, "pinHeaders", &self, &m)
+        let pinFooters = boolean(.pinFooters, "pinFooters", &self, &m)
+        var paging = Paging.continuous
+        if let w = lookup(.paging, blocks), case .word(let n) = w.value { paging = Paging(rawValue: n.text) ?? .continuous }
+        var collapseEmpty = CollapseEmpty.none
+        if let w = lookup(.collapseEmpty, blocks), case .word(let n) = w.value { collapseEmpty = CollapseEmpty(rawValue: n.text) ?? .none }
         var order = LaneOrder.shortest
         if let w = lookup(.order, blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
         var justify = Justify.uikit
@@ -309,12 +413,14 @@ struct Resolver {
         var background = BackgroundKind.none
         if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
-        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN).
-        let lanesWord = vertical ? "columns" : "rows"
-        let laneGap = vertical ? columnSpacing : rowSpacing
-        let available = vertical ? aw : ah
-        var lanes = 2
-        let lanesWritten = lookup(vertical ? .columns : .rows, blocks)
+        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's
+        // `rows` (items per column, 1 by default) counts across `ah` as a horizontal waterfall's.
+        let across = vertical && style != .shelf
+        let lanesWord = across ? "columns" : "rows"
+        let laneGap = across ? columnSpacing : rowSpacing
+        let available = across ? aw : ah
+        var lanes = style == .shelf ? 1 : 2
+        let lanesWritten = lookup(across ? .columns : .rows, blocks)
         if let w = lanesWritten {
             switch w.value {
             case .expr(let e):
@@ -327,9 +433,14 @@ struct Resolver {
                 }
             case .adaptive(let e):
                 if let minimum = number(e, w, &m, place: place, what: "the smallest lane of 'adaptive'", bound: .positive) {
-                    // As SwiftUI: max(1, floor((aw + cs) / (MIN + cs))).
-                    let count = Swift.max(1, ((available + laneGap) / (minimum + laneGap)).rounded(.down))
-                    if count > Double(maxLanes) {
+                    // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
+                    // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
+                    let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
+                    let spacingWord = across ? "columnSpacing" : "rowSpacing"
+                    if minimum + laneGap <= 0 {
+                        fail(.error(.noRoom, "'adaptive(\(NumberFormat.format(minimum)))' with \(spacingWord) \(NumberFormat.format(laneGap)) leaves no room in section \(s): a lane and its gap take \(NumberFormat.format(minimum + laneGap))",
+                                    at: e.span, help: "make the smallest lane larger than -\(spacingWord)"), key: w.span)
+                    } else if count > Double(maxLanes) {
                         fail(.error(.valueOutOfRange, "'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
                                     at: e.span, help: "make the smallest lane larger"), key: w.span)
                     } else {
@@ -368,16 +479,18 @@ struct Resolver {
         let attributes = attributeRules(blocks)
         let attached = attachments(blocks, &m)
         if diagnostics.count != errorsBefore { return nil }
-        var resolved = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
-                                       footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
-                                       columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
-                                       justify: justify, align: align, span: spanRule, size: size,
-                                       place: rec?.keyword ?? layout?.keyword ?? .point(0))
-        resolved.background = background
-        resolved.backgroundInsets = backgroundInsets
-        resolved.attributes = attributes
-        resolved.attached = attached
-        return resolved
+        var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
+                               footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
+                               columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
+                               style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
+                               justify: justify, align: align, span: spanRule, size: size,
+                               place: rec?.keyword ?? layout?.keyword ?? .point(0))
+        section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        section.background = background
+        section.backgroundInsets = backgroundInsets
+        section.attributes = attributes
+        section.attached = attached
+        return section
     }
 
     /// The attached views of a section: from each block of its chain, innermost first, the blocks

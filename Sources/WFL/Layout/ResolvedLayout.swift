@@ -12,8 +12,9 @@ package struct Insets: Equatable, Sendable {
     }
 }
 
-/// `style`.
-public enum LayoutStyle: String, Sendable { case waterfall, flow }
+/// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
+/// one, else `mixed`.
+public enum LayoutStyle: String, Sendable { case waterfall, flow, shelf, mixed }
 
 /// `direction`.
 public enum Direction: String, Sendable { case vertical, horizontal }
@@ -24,8 +25,17 @@ package enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLe
 /// `justify`: how a flow line's items share its length.
 package enum Justify: String, Sendable { case uikit, start, center, end, spread }
 
-/// `align`: where a flow item sits across its line.
-package enum Align: String, Sendable { case center, start, end }
+/// `align`: where a flow or shelf item sits across its line (row).
+package enum Align: String, Sendable { case center, start, end, stretch }
+
+/// `paging`: where a shelf's sideways scrolling comes to rest (`shelfSnap`).
+package enum Paging: String, Sendable { case continuous, leadingBoundary, paging, groupPaging, groupPagingCentered }
+
+/// `collapseEmpty`: what a section with no items drops.
+package enum CollapseEmpty: String, Sendable { case none, insets, all }
+
+/// `snapping`: how `snap` rounds.
+package enum Snapping: String, Sendable { case next, nearest }
 
 /// `background`: which decoration view stands behind a section (docs/layout.md, "Section
 /// backgrounds").
@@ -122,6 +132,12 @@ package struct ResolvedSection {
     package var order: LaneOrder
     package var scale: Double
     package var pinHeaders: Bool
+    /// The section's engine (never `mixed`).
+    package var style: LayoutStyle = .waterfall
+    package var pinFooters = false
+    /// Shelf: `paging`.
+    package var paging: Paging = .continuous
+    package var collapseEmpty: CollapseEmpty = .none
     /// Flow: `justify` and `align`.
     package var justify: Justify = .uikit
     package var align: Align = .center
@@ -132,6 +148,9 @@ package struct ResolvedSection {
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
     package var place: Span = .point(0)
+    /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
+    /// are reported there.
+    package var rowSpacingPlace: Span? = nil
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()
@@ -179,6 +198,9 @@ package struct ResolvedLayout {
     package var sections: [ResolvedSection]
     /// `zoomFirst W x H` (horizontal flow only), or nil.
     package var zoomFirst: (width: Double, height: Double)? = nil
+    /// `layoutDirection rightToLeft`: frames are mirrored once placed (docs/layout.md, "Right to left").
+    package var rightToLeft = false
+    package var snapping: Snapping = .next
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).

@@ -52,6 +52,21 @@ package enum Pipeline {
         LargeStack.run { evaluate(parse(source), only: only) }
     }
 
+    /// Parses and evaluates a file as `run` does, keeping the parser so that statements appended
+    /// to the file can be read without reading it again (the REPL's session): the parser is nil
+    /// when the file has errors or `layout` blocks. The program keeps its sections' resolution
+    /// (`Program.memoizesSections`).
+    package static func runResumable(_ source: SourceFile) -> (Compilation, ResumableParser?) {
+        LargeStack.run {
+            let (parse, parser) = Parser.parseResumable(source)
+            let program = parse.diagnostics.hasErrors ? nil : Program(tree: parse.tree, source: source)
+            program?.memoizesSections = true
+            let parsed = Compilation(source: source, parse: parse, program: program, evaluation: nil)
+            let run = evaluate(parsed)
+            return (run, run.hasErrors || parser.hasLayoutBlocks ? nil : parser)
+        }
+    }
+
     /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0).
     /// Empty when the file has errors.
     package static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {

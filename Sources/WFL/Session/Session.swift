@@ -246,6 +246,22 @@ package final class Session {
         Pipeline.run(SourceFile(name: name, bytes: bytes))
     }
 
+    /// A whole source through the pipeline, keeping what a later entry appended to it needs
+    /// (`Live`) when it has no errors and no `layout` blocks.
+    func runKeeping(bytes: [UInt8]) -> Compilation {
+        guard Session.appends else { return Session.run(bytes: bytes, name: name) }
+        let (run, parser) = Pipeline.runResumable(SourceFile(name: name, bytes: bytes))
+        if let parser, let program = run.program {
+            pending = Live(bytes: bytes, parser: parser, tree: run.parse.tree, parseDiagnostics: run.parse.diagnostics, program: program)
+        } else {
+            pending = nil
+        }
+        return run
+    }
+
+    /// The live state of the last `runKeeping`, which becomes `live` when its run is accepted.
+    private var pending: Live? = nil
+
     // MARK: - Statements
 
     /// The properties that the entry sets when it is a single setting, else nil.
@@ -272,15 +288,114 @@ package final class Session {
         tree.statements.filter { $0.span.start >= base && $0.span.start <= base + length }
     }
 
+    // MARK: - Appending without the whole session again
+
+    /// The session's text parsed and collected, kept so that a statement entry appended at the
+    /// end is read, resolved and laid out without parsing and resolving every earlier entry again
+    /// (docs/performance.md, "The REPL"). Only for a session without `layout` blocks; dropped
+    /// (and built again when next needed) after any other change.
+    private struct Live {
+        /// The session's text: `text` as bytes.
+        var bytes: [UInt8]
+        var parser: ResumableParser
+        var tree: SyntaxTree
+        var parseDiagnostics: [Diagnostic]
+        let program: Program
+    }
+
+    private var live: Live? = nil
+    /// How many entries were appended to the live state (for tests).
+    package private(set) var appended = 0
+
+    /// False only in the test that proves appending equal to evaluating the whole session
+    /// (`ReplTests.testAppendingIsEvaluatingTheWholeSession`).
+    nonisolated(unsafe) package static var appends = true
+
+    /// The state to append to: `live`, or one built from the session's text.
+    private func liveState() -> Live? {
+        if let live { return live }
+        let bytes = Array(text.utf8)
+        let source = SourceFile(name: name, bytes: bytes)
+        let built: Live? = LargeStack.run {
+            let (parse, parser) = Parser.parseResumable(source)
+            guard !parse.diagnostics.hasErrors, !parser.hasLayoutBlocks else { return nil }
+            let program = Program(tree: parse.tree, source: source)
+            program.memoizesSections = true
+            return Live(bytes: bytes, parser: parser, tree: parse.tree, parseDiagnostics: parse.diagnostics, program: program)
+        }
+        live = built
+        return built
+    }
+
+    /// An entry appended to the session as its live state allows: the composed text and the run
+    /// the whole session would give, or nil when the entry needs the whole session (it has an
+    /// error, a `layout` block, or a setting typed again that replaces an earlier entry).
+    private func append(_ entry: [UInt8]) -> (Composed, Compilation)? {
+        guard Session.appends, var state = liveState() else { return nil }
+        let base = state.bytes.isEmpty ? 0 : state.bytes.count
+        let bytes = state.bytes + entry + [0x0A]
+        let source = SourceFile(name: name, bytes: bytes)
+        let (parse, parser) = LargeStack.run { state.parser.resume(source, from: base) }
+        guard !parse.diagnostics.hasErrors, !parser.hasLayoutBlocks else { return nil }
+        if let props = Session.settingProperties(parse.tree.statements),
+           entries.contains(where: { properties(ofEntry: $0).map { $0.isSubset(of: props) } ?? false }) {
+            replacing = props
+            return nil
+        }
+        // From here the program holds the entry: on any error it is let go.
+        live = nil
+        state.program.extend(parse.tree, source: source)
+        let evaluation = LargeStack.run { state.program.evaluate() }
+        state.tree.statements += parse.tree.statements
+        state.tree.bindings = parse.tree.bindings
+        state.tree.span = parse.tree.span
+        state.parseDiagnostics += parse.diagnostics
+        let run = Compilation(source: source, parse: ParseResult(tree: state.tree, diagnostics: state.parseDiagnostics, incomplete: false),
+                              program: state.program, evaluation: evaluation)
+        guard !run.hasErrors else { return nil }
+        state.bytes = bytes
+        state.parser = parser
+        live = state
+        var others: [(start: Int, text: String)] = []
+        others.reserveCapacity(entries.count)
+        var start = 0
+        for e in entries {
+            others.append((start, e))
+            start += e.utf8.count + 1
+        }
+        let composed = Composed(bytes: bytes, base: base, length: entry.count, entries: entries + [String(decoding: entry, as: UTF8.self)],
+                                others: others, position: entries.count, replaced: [])
+        return (composed, run)
+    }
+
+    /// Set by `append` when the entry is a setting typed again: the properties it sets, so that
+    /// the whole session is not run once more only to find them.
+    private var replacing: Set<Property>? = nil
+
     func addStatement(_ text: String) -> SessionReply {
         let entry = Array(text.utf8)
+        replacing = nil
+        if let (composed, run) = append(entry) {
+            appended += 1
+            return accepted(composed, run)
+        }
         var composed = compose(entry, kind: .statement, replacing: [])
-        var run = Session.run(bytes: composed.bytes, name: name)
+        var run: Compilation
+        var props = replacing
+        if props == nil {
+            run = runKeeping(bytes: composed.bytes)
+            if !run.parse.diagnostics.hasErrors {
+                props = Session.settingProperties(Session.statements(of: run.parse.tree, in: composed.base, composed.length))
+            }
+        } else {
+            // Not run: the replacement below runs.
+            run = Compilation(source: SourceFile(name: name, bytes: []), parse: ParseResult(tree: SyntaxTree(statements: [], span: Span(0, 0), bindings: []), diagnostics: [], incomplete: false),
+                              program: nil, evaluation: nil)
+        }
 
         // A setting typed again replaces the earlier entries that set nothing else: first in
         // their place (the file keeps its order), else at the end (it may use a later `let`).
-        if let props = Session.settingProperties(Session.statements(of: run.parse.tree, in: composed.base, composed.length)),
-           !run.parse.diagnostics.hasErrors {
+        if let props {
             var replaced: [Int] = []
             for (k, e) in entries.enumerated() {
                 if let earlier = properties(ofEntry: e), earlier.isSubset(of: props) {
@@ -290,7 +405,7 @@ package final class Session {
             if !replaced.isEmpty {
                 for inPlace in [true, false] {
                     let c = compose(entry, kind: .statement, replacing: replaced, inPlace: inPlace)
-                    let r = Session.run(bytes: c.bytes, name: name)
+                    let r = runKeeping(bytes: c.bytes)
                     composed = c
                     run = r
                     if !r.hasErrors { break }
@@ -298,6 +413,14 @@ package final class Session {
             }
         }
 
+        if !run.hasErrors { live = pending }
+        pending = nil
+        return accepted(composed, run)
+    }
+
+    /// The reply to a statement entry whose session text is `composed` and whose run is `run`;
+    /// without errors, that becomes the session.
+    private func accepted(_ composed: Composed, _ run: Compilation) -> SessionReply {
         var reply = SessionReply()
         reply.diagnostics = render(shown(run.diagnostics, composed), composed, source: run.source)
         guard !run.hasErrors, let evaluation = run.evaluation else {
@@ -357,6 +480,8 @@ package final class Session {
     }
 
     private func setState(_ newEntries: [String], run: Compilation) {
+        if run.program !== live?.program { live = nil }
+        pending = nil
         entries = newEntries
         tables = run.evaluation?.tables ?? []
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
@@ -375,6 +500,8 @@ package final class Session {
     /// The diagnostics worth showing for an entry: every error; warnings the session did not have
     /// before, except "set twice" about an earlier entry (typing a setting again replaces it).
     func shown(_ diagnostics: [Diagnostic], _ c: Composed) -> [Diagnostic] {
+        // Only a warning needs the session's text (for its key).
+        guard diagnostics.contains(where: { $0.severity == .warning }) else { return diagnostics }
         let source = SourceFile(name: name, bytes: c.bytes)
         return diagnostics.filter { d in
             guard d.severity == .warning else { return true }
@@ -393,6 +520,7 @@ package final class Session {
     /// Renders diagnostics: those in the entry against the entry alone (lines of the entry), the
     /// others against the whole session.
     func render(_ diagnostics: [Diagnostic], _ c: Composed, source: SourceFile) -> String {
+        if diagnostics.isEmpty { return "" }
         let renderer = DiagnosticRenderer(color: color)
         let entryFile = SourceFile(name: Session.entryName, bytes: Array(c.bytes[c.base..<(c.base + c.length)]))
         let sessionFile = SourceFile(name: Session.sessionName, bytes: c.bytes)

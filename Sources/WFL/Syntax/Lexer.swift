@@ -15,23 +15,27 @@ package struct Lexer {
     /// formatter); otherwise they are skipped, and a block comment that holds a line break still
     /// counts as one. Tokens record offsets up to 256 MiB, four times the largest file wfl reads
     /// (docs/language.md, "Limits"), which its callers refuse before lexing.
-    package static func tokenize(_ source: SourceFile, keepComments: Bool = false) -> Output {
+    ///
+    /// `from` starts at that offset instead, where a line starts (the REPL's session lexes only its
+    /// new entry); offsets stay those of the whole file.
+    package static func tokenize(_ source: SourceFile, keepComments: Bool = false, from start: Int = 0) -> Output {
         source.bytes.withUnsafeBufferPointer { buf in
             // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
             // the pages written are ever touched), and the worst case, a token a byte, lexes again.
-            var capacity = buf.count / 2 + 16
+            var capacity = (buf.count - start) / 2 + 16
             while true {
                 var errors: [Int: Diagnostic] = [:]
                 var overflow = false
                 let tokens = [Token](unsafeUninitializedCapacity: capacity) { out, count in
                     var lexer = Run(buf: buf, out: out.baseAddress!, capacity: capacity, keepComments: keepComments)
+                    lexer.pos = start
                     lexer.run()
                     count = lexer.count
                     errors = lexer.errors
                     overflow = lexer.overflow
                 }
                 if !overflow { return Output(tokens: tokens, errors: errors) }
-                capacity = buf.count + 2
+                capacity = buf.count - start + 2
             }
         }
     }
@@ -77,7 +81,7 @@ package struct Lexer {
 
         mutating func run() {
             let n = buf.count
-            if n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { pos = 3 }
+            if pos == 0, n >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { pos = 3 }
             while pos < n {
                 let start = pos
                 let c = buf[pos]

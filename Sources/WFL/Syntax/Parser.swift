@@ -64,9 +64,10 @@ package struct Parser {
         var setterMark = 0
     }
 
-    let source: SourceFile
-    let tokens: [Token]
-    let lexErrors: [Int: Diagnostic]
+    // Variables only so that a parse can be resumed on a longer source (`resume`).
+    var source: SourceFile
+    var tokens: [Token]
+    var lexErrors: [Int: Diagnostic]
     var pos = 0
     /// How many `(` and `[` are open; newlines are skipped while any is.
     var opens = 0
@@ -107,12 +108,32 @@ package struct Parser {
     /// See `parse(_:expressionEntry:)`.
     var expressionEntry: Int? = nil
 
+    /// What the top level has seen so far: the checks of `layout` blocks against top-level
+    /// sections and `expect`s, and of layout names, read it (kept across `resume`).
+    struct FileState {
+        var firstLayout: Span? = nil
+        var firstSection: Span? = nil
+        var layoutNames: [String: Span] = [:]
+        var topExpects: [Span] = []
+        /// The names of the top-level sections, each where it first stands.
+        var sectionNames: [String: Span] = [:]
+    }
+    var file = FileState()
+
     init(source: SourceFile) {
         self.source = source
         let lexed = Lexer.tokenize(source)
         tokens = lexed.tokens
         lexErrors = lexed.errors
         skipBOMAndStart()
+    }
+
+    /// Parses a whole file and keeps the parser, so that statements appended to the file can be
+    /// read later without reading the file again (`resume`).
+    package static func parseResumable(_ source: SourceFile) -> (ParseResult, ResumableParser) {
+        var p = Parser(source: source)
+        let tree = p.parseFile()
+        return (ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete), ResumableParser(parser: p))
     }
 
     private mutating func skipBOMAndStart() {
@@ -337,6 +358,41 @@ package struct Parser {
 /// Tokens after which a word is an operand, not a setting that starts a statement.
 let operandFollowers: Set<TokenKind> = [.or, .and, .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
                                         .plus, .star, .slash, .percent, .question, .colon, .rBrace]
+
+/// A parser stopped at the end of a file without `layout` blocks, at the top level, with every
+/// name and check it has seen: the REPL's session appends an entry to its statements and reads
+/// only the entry.
+package struct ResumableParser {
+    var parser: Parser
+
+    init(parser: Parser) {
+        self.parser = parser
+    }
+
+    /// True when the file has `layout` blocks: `resume` is not for such a file.
+    package var hasLayoutBlocks: Bool { parser.file.firstLayout != nil }
+
+    /// Reads the statements that `source` holds from `base` on, as if the whole of `source` had
+    /// been parsed: `source` is the text parsed so far (unchanged up to `base`, which starts a
+    /// line) with more after it. Gives the new statements and their diagnostics alone, and the
+    /// parser that has read them (`self` is unchanged).
+    package func resume(_ source: SourceFile, from base: Int) -> (ParseResult, ResumableParser) {
+        var p = parser
+        p.diagnostics = []
+        p.incomplete = false
+        p.source = source
+        let lexed = Lexer.tokenize(source, from: base)
+        p.tokens = lexed.tokens
+        p.lexErrors = lexed.errors
+        p.pos = 0
+        p.prevEnd = base
+        let statements = p.parseStatements()
+        p.finishFile(statements)
+        let result = ParseResult(tree: SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: p.bindings),
+                                 diagnostics: p.diagnostics, incomplete: p.incomplete)
+        return (result, ResumableParser(parser: p))
+    }
+}
 
 /// A stack on which the parts of a list, a chain or a block gather before they move, all at
 /// once, into an array of their exact size. Nested lists share it, each above a mark.

@@ -76,38 +76,42 @@ extension Parser {
             var spilled: [Operand]? = nil
             while !panicking, let op = anyBinaryOp(), op.precedence == chainLevel {
                 let opSpan = tok.span
-                if chainLevel == 3, spilled == nil, scratchOperands.count == mark + 1 {
-                    reportAndContinue(.error(.chainedComparison, "comparisons do not chain", at: opSpan,
-                                             help: "join two comparisons with '&&': 'a < b && b < c'"))
-                }
+                if chainLevel == 3, spilled == nil, scratchOperands.count == mark + 1 { chainedComparison(opSpan) }
                 advance()
                 if atStatementEnd || !canStartExpression {
-                    if tok.kind == .error {
-                        reportUnexpected(expected: "")
-                    } else {
-                        if at(.eof), opens > 0 { incomplete = true }
-                        report(.error(.missingOperand, "missing a value after '\(op.rawValue)'", at: opSpan,
-                                      help: "write what the operator applies to, or remove it"))
-                    }
-                    let last = spilled?.last ?? (scratchOperands.count == mark ? nil : scratchOperands[scratchOperands.count - 1])
-                    let whole = last.map { first.span.to($0.rhs.span) } ?? first.span
-                    scratchOperands.drop(from: mark)
-                    return .invalid(whole.to(opSpan))
+                    return missingOperand(after: op, opSpan, first: first, mark: mark, spilled: spilled)
                 }
                 let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
-                if spilled != nil {
-                    spilled!.append(Operand(op, opSpan, rhs))
-                } else {
-                    scratchOperands.append(Operand(op, opSpan, rhs))
-                    if scratchOperands.count - mark == ScratchStack<Operand>.spillCount {
-                        spilled = scratchOperands.spill(from: mark, reserving: (tokens.count - pos) / 2 + 1)
-                    }
-                }
+                gather(Operand(op, opSpan, rhs), on: scratchOperands, from: mark, spilled: &spilled)
             }
             let rest = spilled ?? scratchOperands.takeTail(from: mark)
             first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
         }
         return first
+    }
+
+    // The error paths of `chain`, apart, so that its stack frame, one per nesting level, stays small.
+
+    @inline(never)
+    mutating func chainedComparison(_ opSpan: Span) {
+        reportAndContinue(.error(.chainedComparison, "comparisons do not chain", at: opSpan,
+                                 help: "join two comparisons with '&&': 'a < b && b < c'"))
+    }
+
+    /// An operator with nothing after it: the error, and the chain so far as one invalid node.
+    @inline(never)
+    mutating func missingOperand(after op: BinaryOp, _ opSpan: Span, first: Expr, mark: Int, spilled: [Operand]?) -> Expr {
+        if tok.kind == .error {
+            reportUnexpected(expected: "")
+        } else {
+            if at(.eof), opens > 0 { incomplete = true }
+            report(.error(.missingOperand, "missing a value after '\(op.rawValue)'", at: opSpan,
+                          help: "write what the operator applies to, or remove it"))
+        }
+        let last = spilled?.last ?? (scratchOperands.count == mark ? nil : scratchOperands[scratchOperands.count - 1])
+        let whole = last.map { first.span.to($0.rhs.span) } ?? first.span
+        scratchOperands.drop(from: mark)
+        return .invalid(whole.to(opSpan))
     }
 
     /// True when `next`, the token after an operand, cannot continue the expression.
@@ -211,6 +215,21 @@ extension Parser {
         return e
     }
 
+    /// Adds a part of a list or chain: on the shared stack, or, once the list or chain has had
+    /// `spillCount` parts, on its own array, reserved for as many as the tokens left could hold.
+    /// (A function of its own, so that the recursive rules' stack frames stay small.)
+    @inline(never)
+    func gather<Element>(_ e: Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
+        if spilled != nil {
+            spilled!.append(e)
+            return
+        }
+        stack.append(e)
+        if stack.count - mark == ScratchStack<Element>.spillCount {
+            spilled = stack.spill(from: mark, reserving: (tokens.count - pos) / 2 + 1)
+        }
+    }
+
     /// Comma-separated expressions up to `closer` (not consumed), a trailing comma allowed.
     mutating func parseExpressionList(closer: TokenKind, what: String) -> [Expr] {
         // Items gather on a stack shared by nested lists, then move to an array of their exact
@@ -221,21 +240,20 @@ extension Parser {
         var spilled: [Expr]? = nil
         while !panicking, !at(closer) {
             guard canStartExpression else {
-                reportUnexpected(expected: scratchExprs.count == mark && spilled == nil ? "\(what) or '\(closer.spelling!)'" : "\(what)")
+                missingItem(first: scratchExprs.count == mark && spilled == nil, what: what, closer: closer)
                 break
             }
             let e = parseExpr()
-            if spilled != nil {
-                spilled!.append(e)
-            } else {
-                scratchExprs.append(e)
-                if scratchExprs.count - mark == ScratchStack<Expr>.spillCount {
-                    spilled = scratchExprs.spill(from: mark, reserving: (tokens.count - pos) / 2 + 1)
-                }
-            }
+            gather(e, on: scratchExprs, from: mark, spilled: &spilled)
             if at(.comma) { advance() } else { break }
         }
         return spilled ?? scratchExprs.takeTail(from: mark)
+    }
+
+    /// Apart from `parseExpressionList`, so that its stack frame, one per nesting level, stays small.
+    @inline(never)
+    mutating func missingItem(first: Bool, what: String, closer: TokenKind) {
+        reportUnexpected(expected: first ? "\(what) or '\(closer.spelling!)'" : "\(what)")
     }
 
     /// Consumes the closing bracket of the one opened at token `open`, or reports that it is

@@ -3,11 +3,15 @@
 extension Parser {
     // file = { statement } EOF ;
     mutating func parseFile() -> SyntaxTree {
+        let statements = parseStatements()
+        finishFile(statements)
+        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
+    }
+
+    /// The top-level statements up to the end of the input, each checked against those before it
+    /// (`file` keeps what the checks need, so that a parse can be resumed).
+    mutating func parseStatements() -> [Statement] {
         var statements: [Statement] = []
-        var firstLayout: Block? = nil
-        var firstSection: Span? = nil
-        var layoutNames: [String: Span] = [:]
-        var topExpects: [Span] = []
         while true {
             guard let s = nextStatement(in: .file) else {
                 if at(.eof) { break }
@@ -21,40 +25,53 @@ extension Parser {
             }
             switch s.kind {
             case .layout(let b):
-                if let first = firstSection {
+                if let first = file.firstSection {
                     diagnostics.append(.error(.misplacedStatement, "'layout' blocks cannot follow top-level sections", at: b.keyword,
                                               notes: [Note("the first top-level section is at \(lineOf(first))")],
                                               help: "put the sections inside 'layout' blocks, or leave the 'layout' block out"))
                 }
-                if firstLayout == nil { firstLayout = b }
+                if file.firstLayout == nil { file.firstLayout = b.keyword }
                 if let name = b.name {
-                    if let earlier = layoutNames[name.text] {
+                    if let earlier = file.layoutNames[name.text] {
                         diagnostics.append(.error(.duplicateLayout, "a layout named '\(name.text)' already exists in this file", at: name.span,
                                                   notes: [Note("the first '\(name.text)' is here", span: earlier)],
                                                   help: "give each layout its own name"))
                     } else {
-                        layoutNames[name.text] = name.span
+                        file.layoutNames[name.text] = name.span
                     }
                 }
             case .section(let b):
-                if firstLayout != nil {
+                if file.firstLayout != nil {
                     diagnostics.append(.error(.misplacedStatement, "a file with 'layout' blocks cannot also have top-level sections", at: b.keyword,
                                               help: "move this section into a 'layout' block"))
                 }
-                if firstSection == nil { firstSection = b.keyword }
+                if file.firstSection == nil { file.firstSection = b.keyword }
             case .expect:
-                topExpects.append(s.span)
+                file.topExpects.append(s.span)
             default:
                 break
             }
             statements.append(s)
         }
+        return statements
+    }
+
+    /// The checks made once the input is read (section names alike, `expect`s outside the layouts
+    /// of a file with layouts), and the diagnostics in source order.
+    mutating func finishFile(_ statements: [Statement]) {
         // Section names are only shown: two alike in one layout could not be told apart.
-        warnAboutSectionNames(statements)
+        var names = file.sectionNames
+        warnAboutSectionNames(statements, seen: &names)
+        file.sectionNames = names
         warnAboutAttachNames(statements)
-        for s in statements { if case .layout(let b) = s.kind { warnAboutSectionNames(b.statements) } }
-        if firstLayout != nil {
-            for span in topExpects {
+        for s in statements {
+            if case .layout(let b) = s.kind {
+                var seen: [String: Span] = [:]
+                warnAboutSectionNames(b.statements, seen: &seen)
+            }
+        }
+        if file.firstLayout != nil {
+            for span in file.topExpects {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose result it checks"))
             }
@@ -62,12 +79,9 @@ extension Parser {
         diagnostics = diagnostics.enumerated()
             .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
             .map(\.element)
-        return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
     }
 
-    /// A warning for each section named as an earlier one among `statements` (one layout's).
-    mutating func warnAboutSectionNames(_ statements: [Statement]) {
-        var seen: [String: Span] = [:]
+    mutating func warnAboutSectionNames(_ statements: [Statement], seen: inout [String: Span]) {
         for s in statements {
             guard case .section(let b) = s.kind, let name = b.name else { continue }
             if let earlier = seen[name.text] {

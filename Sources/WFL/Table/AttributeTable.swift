@@ -147,6 +147,12 @@ public struct AttributeTable: Equatable, Sendable {
         if let k = e.attachedIndex, k < attachedNames.count { return attachedNames[k] }
         return e.kind.rawValue
     }
+    /// `snapping` of the layout.
+    package var snapping: Snapping = .next
+    /// `layoutDirection rightToLeft`: the frames are stored mirrored (docs/layout.md, "Right to left").
+    package var rightToLeft = false
+    /// The band of each shelf section, in section order (Engines/Shelf.swift), for `shelfSnap`.
+    package var shelves: [Shelf.Band] = []
 
     /// Where a section's rows are in `elements`.
     package struct SectionIndex: Equatable, Sendable {
@@ -167,6 +173,12 @@ public struct AttributeTable: Equatable, Sendable {
         package var viewCount: Int = 0
         /// The first element of the section in table order, nil when it has none.
         package var first: Int? { background ?? header ?? (cellCount > 0 ? firstCell : footer) }
+        /// `pinFooters` of the section.
+        package var pinFooters = false
+        /// Where the section starts along the scroll axis (before its header's insets).
+        package var begin: Double = 0
+        /// The section's engine.
+        package var style: LayoutStyle = .waterfall
     }
 
     package init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {

@@ -79,6 +79,11 @@ public enum ASCIIPicture {
         out += "\(indices.count) of \(table.elements.count) elements; 1 column = \(scale) pt, 1 row = \(PictureText.rounded(1 / sy, 2)) pt"
         if cut { out += "; cut at \(maximumRows) rows" }
         out += "\n"
+        // Shelves in view whose bands reach past the container's edge: the picture clips them
+        // there, and says how wide they scroll.
+        for b in table.shelves where b.width > table.containerWidth && b.bottom > region.y && b.top < region.maxY {
+            out += "shelf \(b.section): band \(f(b.width)) wide, clipped at the container's \(table.rightToLeft ? "left" : "right") edge (scrolls sideways)\n"
+        }
         return out
     }
 }

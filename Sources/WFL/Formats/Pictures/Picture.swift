@@ -67,7 +67,32 @@ package struct PictureScope: Sendable {
             r = r.union(viewport)
         }
         for e in at.elements { r = r.union(e.frame) }
+        // A shelf's band reaches past the container's edge: the picture shows half a container
+        // of it past the content's width and clips the rest (its whole width is written beside it).
+        if vertical, t.shelves.contains(where: { $0.width > Swift.max(t.containerWidth, t.contentWidth) }) {
+            let limit = Swift.max(t.containerWidth, t.contentWidth) * 1.5
+            if t.rightToLeft {
+                if r.x < Swift.min(0, -limit + Swift.max(t.containerWidth, t.contentWidth)) {
+                    let x0 = -limit + Swift.max(t.containerWidth, t.contentWidth)
+                    r.width = r.maxX - x0
+                    r.x = x0
+                }
+            } else if r.maxX > limit {
+                r.width = limit - r.x
+            }
+        }
         region = r
+    }
+
+    /// The shelves whose bands reach past the container, with the band's outline at rest: x from
+    /// the section's left edge to the band's width (mirrored right to left), y over its rows.
+    package var bandsPastTheEdge: [(band: Shelf.Band, frame: Frame)] {
+        let t = table
+        return t.shelves.compactMap { b in
+            guard b.width > t.containerWidth else { return nil }
+            let x = t.rightToLeft ? t.containerWidth - b.width : 0
+            return (b, Frame(x: x, y: b.top, width: b.width, height: b.bottom - b.top))
+        }
     }
 }
 

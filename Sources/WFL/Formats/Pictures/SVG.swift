@@ -241,6 +241,16 @@ struct SVGPicture {
             let vx = Swift.min(Swift.max(v.x, scope.region.x), scope.region.maxX)
             out += "<text class=\"vplabel\" x=\"\(n(px(vx)))\" y=\"\(n(bottom + 22))\">viewport at \(offsetSpan)</text>\n"
         }
+        // Each shelf band that reaches past the container: its outline (clipped with the
+        // picture) and, in the margin, its scrollable width.
+        for (band, frame) in scope.bandsPastTheEdge {
+            // Styled in place, so that the shared style sheet (and every picture without a
+            // shelf) stays as it was.
+            out += "<g clip-path=\"url(#clip-\(number))\"><rect class=\"band\" x=\"\(n(px(frame.x)))\" y=\"\(n(py(frame.y)))\""
+            out += " width=\"\(n(frame.width * scale))\" height=\"\(n(Swift.max(frame.height * scale, 0)))\""
+            out += " fill=\"none\" stroke=\"#2f7f86\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/></g>\n"
+            out += "<text fill=\"#2f7f86\" x=\"\(n(right + 14))\" y=\"\(n(py(frame.y + frame.height / 2) + 4))\">shelf \(band.section): \(f(band.width)) wide, scrolls sideways</text>\n"
+        }
         var y = bottom + (vertical ? 18 : 54)
         for line in noteLines {
             out += "<text class=\"note\" x=\"\(n(left))\" y=\"\(n(y))\">\(PictureText.escape(line))</text>\n"

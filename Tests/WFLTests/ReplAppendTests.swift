@@ -1,0 +1,94 @@
+import XCTest
+@testable import WFL
+
+/// The REPL's session appends a statement entry to what it has already read and resolved
+/// (`Session.append`); these tests prove that equal, reply for reply, to taking the whole session
+/// through the pipeline again (`Session.appends` off).
+final class ReplAppendTests: XCTestCase {
+    override func tearDown() {
+        Session.appends = true
+    }
+
+    /// A generator of entries: sections of every engine (some with errors, some named alike),
+    /// lets (some shadowing, some used later), settings typed again, expectations, expressions,
+    /// undo and reset.
+    struct Entries {
+        var state: UInt64
+        var lets = 0
+
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+
+        mutating func pick(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+        mutating func entry() -> String {
+            switch pick(20) {
+            case 0..<8:
+                var body = ["items \(pick(6))"]
+                switch pick(4) {
+                case 0: body += ["style flow", "size \(20 + pick(80)) x \(10 + pick(40))"]
+                case 1: body += ["style shelf", "rows \(1 + pick(2))", "size \(40 + pick(60)) x 30"]
+                case 2: body += ["height \(lets > 0 && pick(2) == 0 ? "v\(pick(lets)) + " : "")\(10 + pick(90))"]
+                default: body += ["height 20 + i % 3 * 10", "span i % 4 == 0 ? full : 1"]
+                }
+                if pick(3) == 0 { body.append("header \(pick(30))") }
+                if pick(4) == 0 { body.append("footer \(pick(20))") }
+                if pick(6) == 0 { body.append("pinHeaders true") }
+                if pick(12) == 0 { body.append("items -1") }
+                if pick(12) == 0 { body.append("colums 2") }
+                let name = pick(5) == 0 ? "\"s\(pick(2))\" " : ""
+                return "section \(name){ " + body.joined(separator: "; ") + " }"
+            case 8..<11:
+                let k = pick(3) == 0 && lets > 0 ? pick(lets) : lets
+                if k == lets { lets += 1 }
+                return "let v\(k) = \(pick(50))" + (pick(4) == 0 ? " / \(pick(2))" : "")
+            case 11..<14:
+                return ["columns \(1 + pick(4))", "spacing \(pick(12))", "container \(300 + pick(100)) x 600", "insets \(pick(10))",
+                        "direction horizontal", "rows 2", "order leftToRight", "seed \(pick(3))"][pick(8)]
+            case 14..<16:
+                return ["expect contentHeight > 0", "expect contentHeight == 1", "expect frame(0, 0)[0] >= 0", "expect count(0, 0, 375, 812) > 2"][pick(4)]
+            case 16..<18:
+                return ["contentHeight", "frame(0, 0)", "frame(1, 1)", "v0 + 1", "count(0, 0, 100, 100)"][pick(5)]
+            case 18:
+                return ":undo"
+            default:
+                return pick(4) == 0 ? ":reset" : "// a comment"
+            }
+        }
+    }
+
+    func run(_ session: Session, _ e: String, appends: Bool) -> String {
+        Session.appends = appends
+        let r: SessionReply
+        switch e {
+        case ":undo": r = session.undo()
+        case ":reset": r = session.reset()
+        default: r = session.enter(e)
+        }
+        return "\(r.failed) | \(r.output) | \(r.diagnostics) | \(session.text.utf8.count) | \(session.tables.map(\.elements.count))"
+    }
+
+    func testAppendingIsEvaluatingTheWholeSession() {
+        var appendedEntries = 0, fastEntries = 0
+        for seed in 0..<40 {
+            var g = Entries(state: UInt64(seed) &* 0x9E3779B97F4A7C15 &+ 1)
+            let fast = Session(), whole = Session()
+            for step in 0..<60 {
+                let e = g.entry()
+                let before = fast.entries.count
+                let a = run(fast, e, appends: true)
+                let b = run(whole, e, appends: false)
+                XCTAssertEqual(a, b, "seed \(seed), step \(step), entry '\(e)'")
+                XCTAssertEqual(fast.tables, whole.tables, "seed \(seed), step \(step), entry '\(e)'")
+                if fast.entries.count == before + 1 { appendedEntries += 1 }
+                if a != b { return }
+            }
+            fastEntries += fast.appended
+            XCTAssertEqual(whole.appended, 0)
+        }
+        XCTAssertGreaterThan(fastEntries, 400, "the generator must take the appending path")
+        XCTAssertGreaterThan(appendedEntries, 500, "the generator must exercise appending")
+    }
+}
