@@ -502,6 +502,12 @@ struct Resolver {
             for rec in b.attaches where taken[rec.name] == nil { taken[rec.name] = rec }
         }
         var out: [ResolvedAttachment] = []
+        // A table tells up to 250 names apart (an element keeps its kind in a byte).
+        if program.attachNames.count > 250, let rec = blocks.lazy.flatMap(\.attaches).first {
+            fail(.error(.valueOutOfRange, "the file attaches views of \(program.attachNames.count) names: at most 250", at: rec.keyword,
+                        help: "give views that differ only by their rules one name, and pick with 'when'"), key: rec.keyword)
+            return []
+        }
         for (k, name) in program.attachNames.enumerated() {
             guard let rec = taken[name] else { continue }
             func noRandom(_ e: Expr, _ w: Written) -> Bool {
