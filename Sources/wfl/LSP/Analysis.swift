@@ -522,6 +522,9 @@ final class Analysis {
                 case .section(let b):
                     out.append(symbol(b.name?.text ?? "section \(sections)", "section \(sections)", 23, st.span, b.name?.span ?? b.keyword, walk(b.statements)))
                     sections += 1
+                case .attach(let b):
+                    // An attached view: a property of the cells (SymbolKind 7).
+                    out.append(symbol(b.name?.text ?? "attach", "attach", 7, st.span, b.name?.span ?? b.keyword, walk(b.statements)))
                 default:
                     break
                 }
