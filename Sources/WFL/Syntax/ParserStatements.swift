@@ -247,7 +247,7 @@ extension Parser {
         return after.kind == .identifier || after.kind == .string || after.kind == .lBrace
     }
 
-    // attach = "attach" name "{" { statement } "}" ;
+    // attach = "attach" name "{" { let | setting } "}" ;
     mutating func parseAttach(in context: Context) -> Statement? {
         let keyword = tok.span
         advance()
