@@ -43,6 +43,8 @@ package enum Sections {
         if layout.decorates {
             do throws(Diagnostic) { try Decorations.evaluate(layout, &table) } catch { return .failure(LayoutFailure([error])) }
         }
+        // Step 7, the transitions of a batch update (`appear`, `disappear`), is not built yet: it
+        // reads the frames, alphas and zooms as they stand here, at the offset (`at`).
         return .success(table)
     }
 
