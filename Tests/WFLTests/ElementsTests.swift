@@ -309,6 +309,8 @@ final class AttachedViewsTests: XCTestCase {
         XCTAssertTrue(session.needsMore("attach b {\n  when i == 0"))
         let r = session.enter("attach b {\n  when i == 0\n}")
         XCTAssertFalse(r.failed, r.diagnostics)
+        XCTAssertTrue(r.output.hasSuffix("1 attached view added\n"), r.output)
+        XCTAssertTrue(session.enter("background all").output.hasSuffix("1 background added\n"))
         XCTAssertEqual(session.enter("attached(\"b\", 0, 0)").output, "[162.5, 0, 20, 20]\n")
         XCTAssertTrue(session.enter("when i == 1").diagnostics.contains("unknown setting 'when'"))
     }

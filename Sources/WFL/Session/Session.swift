@@ -783,12 +783,18 @@ package final class Session {
             if let o, o.cellCount > both { removed[.cell, default: 0] += o.cellCount - both }
             if let n, n.cellCount > both { added[.cell, default: 0] += n.cellCount - both }
             compare(.footer, o?.footer, n?.footer)
+            // Backgrounds, and attached views paired in table order (by name, then item).
+            compare(.background, o?.background, n?.background)
+            let views = Swift.min(o?.viewCount ?? 0, n?.viewCount ?? 0)
+            compare(.attached, o.map(\.firstView), n.map(\.firstView), count: views)
+            if let o, o.viewCount > views { removed[.attached, default: 0] += o.viewCount - views }
+            if let n, n.viewCount > views { added[.attached, default: 0] += n.viewCount - views }
         }
         var parts: [String] = []
         for (counts, verb) in [(moved, "moved"), (added, "added"), (removed, "removed")] {
-            let words = [ElementKind.cell, .header, .footer].compactMap { kind -> String? in
+            let words = [ElementKind.cell, .header, .footer, .background, .attached].compactMap { kind -> String? in
                 guard let n = counts[kind], n > 0 else { return nil }
-                return "\(n) \(kind.rawValue)\(n == 1 ? "" : "s")"
+                return "\(n) \(kind == .attached ? "attached view" : kind.rawValue)\(n == 1 ? "" : "s")"
             }
             if !words.isEmpty { parts.append(words.joined(separator: ", ") + " " + verb) }
         }
