@@ -80,6 +80,9 @@ enum Decorations {
         table.index = RectIndex(table.elements)
     }
 
+    /// `when` left out: every cell.
+    static func always(_ m: inout Machine) throws(EvalError) -> Value { .boolean(true) }
+
     /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
     /// of its cells at rest, `elements[firstCell...]`: for each view in order, each cell whose
     /// `when` holds gets one.
@@ -93,8 +96,10 @@ enum Decorations {
         m.set(.ah, m.vars[EngineVar.ch.rawValue] - ins.top - ins.bottom)
         for view in sec.attached {
             let (fx, fy) = view.anchor.fractions
-            // Taken out of the loop: one reference for every cell.
-            let when = view.when
+            // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
+            let hasWhen = view.when != nil
+            let when: Code
+            if let w = view.when { when = w } else { when = Decorations.always }
             for i in 0..<count {
                 let j = firstCell + i
                 let cell = elements[j]
@@ -106,7 +111,7 @@ enum Decorations {
                 m.set(.w, cell.frame.width)
                 m.set(.h, cell.frame.height)
                 m.available = VarSets.attach
-                if let when {
+                if hasWhen {
                     let v: Value
                     do { v = try when(&m) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
                     var b: Value = v
