@@ -9,7 +9,8 @@ final class ReplAppendTests: XCTestCase {
         Session.appends = true
     }
 
-    /// A generator of entries: sections of every engine (some with errors, some named alike),
+    /// A generator of entries: sections of every engine (some with errors, some named alike, some
+    /// with backgrounds, attached views or attribute rules), attach blocks at the top level,
     /// lets (some shadowing, some used later), settings typed again, expectations, expressions,
     /// undo and reset.
     struct Entries {
@@ -38,6 +39,7 @@ final class ReplAppendTests: XCTestCase {
                 if pick(6) == 0 { body.append("pinHeaders true") }
                 if pick(12) == 0 { body.append("items -1") }
                 if pick(12) == 0 { body.append("colums 2") }
+                if pick(5) == 0 { body.append(["background cells", "background items; backgroundInsets -4", "attach b { when i == 0 }", "alpha 0.5"][pick(4)]) }
                 let name = pick(5) == 0 ? "\"s\(pick(2))\" " : ""
                 return "section \(name){ " + body.joined(separator: "; ") + " }"
             case 8..<11:
@@ -46,7 +48,8 @@ final class ReplAppendTests: XCTestCase {
                 return "let v\(k) = \(pick(50))" + (pick(4) == 0 ? " / \(pick(2))" : "")
             case 11..<14:
                 return ["columns \(1 + pick(4))", "spacing \(pick(12))", "container \(300 + pick(100)) x 600", "insets \(pick(10))",
-                        "direction horizontal", "rows 2", "order leftToRight", "seed \(pick(3))"][pick(8)]
+                        "direction horizontal", "rows 2", "order leftToRight", "seed \(pick(3))",
+                        "background all", "attach badge { size 10 x 10; when i % 2 == 0 }"][pick(10)]
             case 14..<16:
                 return ["expect contentHeight > 0", "expect contentHeight == 1", "expect frame(0, 0)[0] >= 0", "expect count(0, 0, 375, 812) > 2"][pick(4)]
             case 16..<18:

@@ -6,7 +6,7 @@
 /// `--rect` query costs the cells it returns.
 
 /// A layout's attribute rules, with what their variables need. A class, so that a table and
-/// its copies at offsets share one; tables compare it by identity.
+/// its copies at offsets share one.
 package final class AttributeRules: @unchecked Sendable, Equatable {
     struct Section {
         var items: Int
@@ -40,7 +40,20 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         functionBodies = layout.functionBodies
     }
 
-    package static func == (a: AttributeRules, b: AttributeRules) -> Bool { a === b }
+    /// The same rules: written at the same places of the source, for sections of the same items
+    /// and room (two evaluations of one file give equal tables). Closures cannot be compared, but
+    /// a rule's place fixes its expression.
+    package static func == (a: AttributeRules, b: AttributeRules) -> Bool {
+        if a === b { return true }
+        func same(_ x: ItemRule?, _ y: ItemRule?) -> Bool {
+            x?.span == y?.span && x?.settingSpan == y?.settingSpan && x?.what == y?.what
+        }
+        return a.seed == b.seed && a.letCount == b.letCount && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
+            && zip(a.sections, b.sections).allSatisfy { x, y in
+                x.items == y.items && x.aw == y.aw && x.ah == y.ah
+                    && same(x.rules.alpha, y.rules.alpha) && same(x.rules.zoom, y.rules.zoom) && same(x.rules.zIndex, y.rules.zIndex)
+            }
+    }
 
     /// A machine for the rules, with cw and ch set.
     func machine() -> Machine {

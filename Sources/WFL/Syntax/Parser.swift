@@ -117,6 +117,8 @@ package struct Parser {
         var topExpects: [Span] = []
         /// The names of the top-level sections, each where it first stands.
         var sectionNames: [String: Span] = [:]
+        /// The names of the top level's `attach` blocks so far.
+        var attachNames: [String: Span] = [:]
     }
     var file = FileState()
 

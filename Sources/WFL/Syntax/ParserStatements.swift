@@ -63,7 +63,9 @@ extension Parser {
         var names = file.sectionNames
         warnAboutSectionNames(statements, seen: &names)
         file.sectionNames = names
-        warnAboutAttachNames(statements)
+        var attachNames = file.attachNames
+        warnAboutAttachNames(statements, seen: &attachNames)
+        file.attachNames = attachNames
         for s in statements {
             if case .layout(let b) = s.kind {
                 var seen: [String: Span] = [:]
@@ -270,10 +272,10 @@ extension Parser {
         return Statement(kind: .attach(block), span: Span(keyword.start, prevEnd))
     }
 
-    /// A warning for each `attach` block named as an earlier one among `statements` (one block's):
-    /// the later one wins.
-    mutating func warnAboutAttachNames(_ statements: [Statement]) {
-        var seen: [String: Span] = [:]
+    /// A warning for each `attach` block named as an earlier one among `statements` (one block's;
+    /// `seen` holds the names before them, kept for the top level of a resumed parse): the later
+    /// one wins.
+    mutating func warnAboutAttachNames(_ statements: [Statement], seen: inout [String: Span]) {
         for s in statements {
             switch s.kind {
             case .attach(let b):
@@ -285,7 +287,8 @@ extension Parser {
                     seen[name.text] = name.span
                 }
             case .layout(let b), .section(let b):
-                warnAboutAttachNames(b.statements)
+                var inner: [String: Span] = [:]
+                warnAboutAttachNames(b.statements, seen: &inner)
             default:
                 break
             }
