@@ -165,6 +165,10 @@ package struct ResolvedLayout {
     package var snapping: Snapping = .next
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
+    /// Where the first section starts along the scroll axis: 0, or, when only the sections
+    /// appended to a laid-out table are laid out (`Program.appendSections`), where the last
+    /// section of that table stopped.
+    package var start = 0.0
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }
