@@ -51,7 +51,7 @@ enum Decorations {
             let old = table.sectionStarts[s]
             if let frame = background(sec, s, table, vertical: vertical) {
                 starts[s].background = elements.count
-                elements.append(Element(kind: .background, section: s, item: nil, frame: frame, zIndex: ZIndex.background))
+                elements.append(Element(kind: .background, section: sec.index, item: nil, frame: frame, zIndex: ZIndex.background))
             } else {
                 starts[s].background = nil
             }
@@ -63,7 +63,7 @@ enum Decorations {
             starts[s].firstCell = old.firstCell + shift
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
             starts[s].firstView = elements.count
-            try attach(sec, s, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &attached)
+            try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &attached)
             starts[s].viewCount = elements.count - starts[s].firstView
             if let f = old.footer {
                 starts[s].footer = elements.count

@@ -32,7 +32,7 @@ package enum Flow {
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
-        var top = 0.0
+        var top = layout.start
         var itemsStart = 0.0
         var firstSize: (Double, Double)? = nil
         // Leaf boxes of the index made as each line is placed, in the old level 0's storage.

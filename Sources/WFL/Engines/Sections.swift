@@ -55,7 +55,7 @@ package enum Sections {
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
-        var top = 0.0
+        var top = layout.start
         var itemsStart = 0.0
         var firstSize: (Double, Double)? = nil
         var laneGroups: [Waterfall.LaneGroup] = []

@@ -37,7 +37,7 @@ package enum Waterfall {
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
-        var top = 0.0
+        var top = layout.start
         // Round-robin sections: each cell's first lane, for the index's sequence.
         var laneGroups: [LaneGroup] = []
         // Leaf boxes of the index made as the cells are written, in the old level 0's storage.

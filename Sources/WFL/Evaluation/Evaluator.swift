@@ -38,6 +38,8 @@ final class BlockRecord {
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
     var sections: [BlockRecord] = []
+    /// The sections that hold an `expect` (most hold none: `Program.allExpects` reads only these).
+    var sectionsWithExpects: [BlockRecord] = []
     var layouts: [BlockRecord] = []
     /// Each `expect` with the span of its statement.
     var expects: [(Expectation, Span)] = []
@@ -156,6 +158,7 @@ package final class Program {
                 let rec = BlockRecord(level: .section, name: b.name, keyword: b.keyword)
                 collect(b.statements, into: rec, compiler: compiler, attachNames: &attachNames)
                 block.sections.append(rec)
+                if !rec.expects.isEmpty { block.sectionsWithExpects.append(rec) }
             case .attach(let b):
                 let name = b.name?.text ?? ""
                 if !attachNames.contains(name) { attachNames.append(name) }
@@ -262,7 +265,7 @@ package final class Program {
                 diagnostics += f.diagnostics
             case .success(let layout):
                 guard items != nil else { continue }
-                switch run(layout, warnings: &diagnostics) {
+                switch memo == nil ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
                 case .success(let t): tables.append(t)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
@@ -277,6 +280,77 @@ package final class Program {
     /// Runs the engine of a resolved layout.
     package func run(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
         Sections.layout(layout, warnings: &warnings)
+    }
+
+    /// Runs the engine as `run` does for the REPL's program (`memo`): when the sections before
+    /// the new ones are those of the last table, only the new ones are laid out
+    /// (`appendSections`); the table and its warnings are kept for the next time.
+    func runKeeping(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+        guard let memo else { return run(layout, warnings: &warnings) }
+        let keep = memo.table
+        memo.table = nil
+        var own: [Diagnostic] = []
+        let result: Result<AttributeTable, LayoutFailure>
+        if let previous = keep, memo.reused > 0, memo.reused == previous.sectionStarts.count {
+            own = memo.warnings
+            result = appendSections(layout, to: previous, from: memo.reused, warnings: &own)
+        } else {
+            result = run(layout, warnings: &own)
+        }
+        warnings += own
+        if case .success(let t) = result {
+            memo.table = t
+            memo.warnings = own
+        }
+        return result
+    }
+
+    /// The table of `layout` made from `previous`, the table of its first `k` sections, by laying
+    /// out the sections after them from where `previous` stopped, as the engines would have
+    /// reached them. Only where that gives the very table a whole layout gives: a vertical
+    /// layout, not mirrored, whose rect index is in table order; otherwise the whole layout.
+    func appendSections(_ layout: ResolvedLayout, to previous: AttributeTable, from k: Int,
+                        warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
+        // Backgrounds, attached views and attribute rules are added over the whole table
+        // (Engines/Decorations.swift): such a layout is laid out whole.
+        guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
+              previous.style == layout.style || k < layout.sections.count else {
+            warnings = []
+            return run(layout, warnings: &warnings)
+        }
+        if k == layout.sections.count { return .success(previous) }
+        var tail = layout
+        tail.sections = Array(layout.sections[k...])
+        tail.start = previous.sectionStarts[k - 1].stop
+        let first = tail.sections[0].style
+        tail.style = tail.sections.allSatisfy { $0.style == first } && first != .shelf ? first : .mixed
+        var tailWarnings: [Diagnostic] = []
+        switch run(tail, warnings: &tailWarnings) {
+        case .failure(let f):
+            return .failure(f)
+        case .success(let t):
+            guard t.index.sequence == nil else {
+                warnings = []
+                return run(layout, warnings: &warnings)
+            }
+            var table = previous
+            let offset = table.elements.count
+            table.elements += t.elements
+            table.sectionStarts += t.sectionStarts.map { s in
+                var s = s
+                s.header = s.header.map { $0 + offset }
+                s.firstCell += offset
+                s.footer = s.footer.map { $0 + offset }
+                return s
+            }
+            table.shelves += t.shelves
+            table.style = layout.style
+            table.contentWidth = t.contentWidth
+            table.contentHeight = t.contentHeight
+            table.index = RectIndex(table.elements)
+            warnings += tailWarnings
+            return .success(table)
+        }
     }
 
     /// Runs the engine of a resolved layout, dropping its warnings.

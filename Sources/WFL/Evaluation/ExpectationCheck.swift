@@ -202,7 +202,7 @@ extension Program {
     /// A layout block's expectations and those of its sections, in source order.
     static func allExpects(of block: BlockRecord) -> [(Expectation, Span)] {
         var all = block.expects
-        for s in block.sections { all += s.expects }
+        for s in block.sectionsWithExpects { all += s.expects }
         return all.sorted { $0.1.start < $1.1.start }
     }
 

@@ -17,6 +17,12 @@ final class SectionMemo {
     var records: [ObjectIdentifier] = []
     var styles: [LayoutStyle] = []
     var sections: [ResolvedSection] = []
+    /// How many sections the last resolution took from the memo.
+    var reused = 0
+    /// The table the last evaluation laid out, with the engine's warnings, for
+    /// `Program.appendSections`.
+    var table: AttributeTable? = nil
+    var warnings: [Diagnostic] = []
 }
 
 struct Resolver {
@@ -196,10 +202,12 @@ struct Resolver {
         // The sections resolved before, unchanged: the memo's, when they are all still there first.
         var memoSections: [ResolvedSection] = []
         var known = 0
+        program.memo?.reused = 0
         if layout == nil, !sectionRecords.isEmpty, let memo = program.memo, memo.generation == program.generation,
            memo.records.count <= records.count, memo.sections.count == memo.records.count,
            zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
             known = memo.records.count
+            memo.reused = known
             // Taken out of the memo, so that appending to it does not copy it.
             swap(&memoSections, &memo.sections)
             memo.generation = -1

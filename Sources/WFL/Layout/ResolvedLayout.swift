@@ -207,6 +207,10 @@ package struct ResolvedLayout {
     package var decorates: Bool { sections.contains { $0.background != .none || !$0.attributes.isEmpty || !$0.attached.isEmpty } }
     /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
     package var attachedNames: [String] = []
+    /// Where the first section starts along the scroll axis: 0, or, when only the sections
+    /// appended to a laid-out table are laid out (`Program.appendSections`), where the last
+    /// section of that table stopped.
+    package var start = 0.0
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

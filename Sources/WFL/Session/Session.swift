@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The layout under construction in `wfl repl` (docs/usage.md, "Trying layouts out"), without any terminal.
 ///
 /// The session keeps its statements as source text, one string per entry, and runs every entry
@@ -252,7 +258,7 @@ package final class Session {
         guard Session.appends else { return Session.run(bytes: bytes, name: name) }
         let (run, parser) = Pipeline.runResumable(SourceFile(name: name, bytes: bytes))
         if let parser, let program = run.program {
-            pending = Live(bytes: bytes, parser: parser, tree: run.parse.tree, parseDiagnostics: run.parse.diagnostics, program: program)
+            pending = Live(source: run.source, parser: parser, tree: run.parse.tree, parseDiagnostics: run.parse.diagnostics, program: program)
         } else {
             pending = nil
         }
@@ -295,8 +301,9 @@ package final class Session {
     /// (docs/performance.md, "The REPL"). Only for a session without `layout` blocks; dropped
     /// (and built again when next needed) after any other change.
     private struct Live {
-        /// The session's text: `text` as bytes.
-        var bytes: [UInt8]
+        /// The session's text: `text` as bytes, with its line starts.
+        var source: SourceFile
+        var bytes: [UInt8] { source.bytes }
         var parser: ResumableParser
         var tree: SyntaxTree
         var parseDiagnostics: [Diagnostic]
@@ -321,7 +328,7 @@ package final class Session {
             guard !parse.diagnostics.hasErrors, !parser.hasLayoutBlocks else { return nil }
             let program = Program(tree: parse.tree, source: source)
             program.memoizesSections = true
-            return Live(bytes: bytes, parser: parser, tree: parse.tree, parseDiagnostics: parse.diagnostics, program: program)
+            return Live(source: source, parser: parser, tree: parse.tree, parseDiagnostics: parse.diagnostics, program: program)
         }
         live = built
         return built
@@ -332,9 +339,9 @@ package final class Session {
     /// error, a `layout` block, or a setting typed again that replaces an earlier entry).
     private func append(_ entry: [UInt8]) -> (Composed, Compilation)? {
         guard Session.appends, var state = liveState() else { return nil }
-        let base = state.bytes.isEmpty ? 0 : state.bytes.count
-        let bytes = state.bytes + entry + [0x0A]
-        let source = SourceFile(name: name, bytes: bytes)
+        let base = state.bytes.count
+        let source = SourceFile(state.source, appending: entry + [0x0A])
+        let bytes = source.bytes
         let (parse, parser) = LargeStack.run { state.parser.resume(source, from: base) }
         guard !parse.diagnostics.hasErrors, !parser.hasLayoutBlocks else { return nil }
         if let props = Session.settingProperties(parse.tree.statements),
@@ -353,7 +360,7 @@ package final class Session {
         let run = Compilation(source: source, parse: ParseResult(tree: state.tree, diagnostics: state.parseDiagnostics, incomplete: false),
                               program: state.program, evaluation: evaluation)
         guard !run.hasErrors else { return nil }
-        state.bytes = bytes
+        state.source = source
         state.parser = parser
         live = state
         var others: [(start: Int, text: String)] = []
@@ -578,6 +585,7 @@ package final class Session {
     // MARK: - Expressions
 
     func evaluateExpression(_ text: String) -> SessionReply {
+        if let reply = evaluateOnLive(text) { return reply }
         let c = compose(Array(text.utf8), kind: .expression, replacing: [])
         let source = SourceFile(name: name, bytes: c.bytes)
         let parsed = Pipeline.parse(source, expressionEntry: c.wrapper)
@@ -604,6 +612,33 @@ package final class Session {
             // With several layouts, which one answered.
             let label = tables.count > 1 ? (table?.name).map { "\(TerminalText.escaped($0)): " } ?? "" : ""
             reply.output = label + v.descriptionForPeople + "\n"
+        case .failure(let d):
+            reply.failed = true
+            reply.diagnostics = render([d], c, source: source)
+        }
+        return reply
+    }
+
+    /// An expression typed alone in a session without `layout` blocks, read by the resumed parser
+    /// as the `expect` it is wrapped in and evaluated with the kept program: nil when it has a
+    /// mistake (the whole session then says where, as for any entry).
+    private func evaluateOnLive(_ text: String) -> SessionReply? {
+        guard Session.appends, layoutCloses.isEmpty, let state = liveState() else { return nil }
+        let entry = Array(text.utf8)
+        let c = compose(entry, kind: .expression, replacing: [])
+        guard let wrapper = c.wrapper, wrapper == state.bytes.count else { return nil }
+        let source = SourceFile(state.source, appending: Session.wrapper + entry + [0x0A])
+        let (parse, _) = LargeStack.run { state.parser.resume(source, from: wrapper, expressionEntry: wrapper) }
+        guard !parse.diagnostics.hasErrors, parse.tree.statements.count == 1, case .expect(let e) = parse.tree.statements[0].kind else {
+            return nil
+        }
+        // The program reads the text with the expression in it, for its messages.
+        state.program.extend(SyntaxTree(statements: [], span: parse.tree.span, bindings: parse.tree.bindings), source: source)
+        var reply = SessionReply()
+        let table = tables.first
+        switch LargeStack.run({ ExpectationChecker(program: state.program).value(of: e.condition, table: table, context: .typedAlone) }) {
+        case .success(let v):
+            reply.output = v.descriptionForPeople + "\n"
         case .failure(let d):
             reply.failed = true
             reply.diagnostics = render([d], c, source: source)
@@ -764,6 +799,14 @@ package final class Session {
         func compare(_ kind: ElementKind, _ a: Int?, _ b: Int?, count: Int = 1) {
             switch (a, b) {
             case let (a?, b?):
+                // Most elements have not moved: equal bytes are equal elements (frames are finite).
+                let same = oldElements.withUnsafeBytes { o in
+                    new.elements.withUnsafeBytes { n in
+                        let stride = MemoryLayout<Element>.stride
+                        return memcmp(o.baseAddress! + a * stride, n.baseAddress! + b * stride, count * stride) == 0
+                    }
+                }
+                if same || count == 0 { return }
                 var k = 0
                 while k < count {
                     let p = oldElements[a + k], e = new.elements[b + k]

@@ -378,8 +378,10 @@ package struct ResumableParser {
     /// been parsed: `source` is the text parsed so far (unchanged up to `base`, which starts a
     /// line) with more after it. Gives the new statements and their diagnostics alone, and the
     /// parser that has read them (`self` is unchanged).
-    package func resume(_ source: SourceFile, from base: Int) -> (ParseResult, ResumableParser) {
+    /// `expressionEntry` as in `Parser.parse(_:expressionEntry:)`.
+    package func resume(_ source: SourceFile, from base: Int, expressionEntry: Int? = nil) -> (ParseResult, ResumableParser) {
         var p = parser
+        p.expressionEntry = expressionEntry
         p.diagnostics = []
         p.incomplete = false
         p.source = source

@@ -67,6 +67,18 @@ public struct SourceFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
+    /// `file` with `more` bytes after it: its line starts are kept and only `more` is scanned
+    /// (the REPL's session, entry by entry).
+    package init(_ file: SourceFile, appending more: [UInt8]) {
+        name = file.name
+        bytes = file.bytes + more
+        hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var starts = file.lineStarts
+        let base = file.bytes.count
+        for (i, b) in more.enumerated() where b == 0x0A { starts.append(base + i + 1) }
+        lineStarts = starts
+    }
+
     /// The 0-based index of the line that holds `offset`.
     public func lineIndex(of offset: Int) -> Int {
         var lo = 0, hi = lineStarts.count - 1
