@@ -29,12 +29,40 @@ struct Written {
     var span: Span
 }
 
+/// What a block sets, by property. A block sets a few properties, and each is looked up for every
+/// section: a short list searched in order costs less than hashing, and nothing when empty.
+struct PropertyTable {
+    /// The properties set, and what sets each, in the same order.
+    private var keys: [Property] = []
+    private var values: [Written] = []
+
+    subscript(_ p: Property) -> Written? {
+        get {
+            guard let k = keys.firstIndex(of: p) else { return nil }
+            return values[k]
+        }
+        set {
+            if let k = keys.firstIndex(of: p) {
+                if let newValue {
+                    values[k] = newValue
+                } else {
+                    keys.remove(at: k)
+                    values.remove(at: k)
+                }
+            } else if let newValue {
+                keys.append(p)
+                values.append(newValue)
+            }
+        }
+    }
+}
+
 /// A `layout` or `section` block (or the file) with its settings by property.
 final class BlockRecord {
     let level: BlockLevel
     let name: BlockName?
     let keyword: Span?
-    var properties: [Property: Written] = [:]
+    var properties = PropertyTable()
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
     var sections: [BlockRecord] = []
