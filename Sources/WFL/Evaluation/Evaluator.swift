@@ -86,7 +86,7 @@ final class BlockRecord {
 final class AttachRecord {
     let name: String
     let keyword: Span
-    var properties: [Property: Written] = [:]
+    var properties = PropertyTable()
 
     init(name: String, keyword: Span) {
         self.name = name
