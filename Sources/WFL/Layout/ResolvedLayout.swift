@@ -204,7 +204,13 @@ package struct ResolvedLayout {
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).
-    package var decorates: Bool { sections.contains { $0.background != .none || !$0.attributes.isEmpty || !$0.attached.isEmpty } }
+    /// (Read in place: a closure over the sections would copy each, and the REPL asks for every entry.)
+    package var decorates: Bool {
+        sections.withUnsafeBufferPointer { b in
+            for k in b.indices where b[k].background != .none || !b[k].attributes.isEmpty || !b[k].attached.isEmpty { return true }
+            return false
+        }
+    }
     /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
     package var attachedNames: [String] = []
     /// Where the first section starts along the scroll axis: 0, or, when only the sections
