@@ -22,43 +22,41 @@ package struct TableQueries: ExpectHost {
             return Int(d)
         }
         func list(_ f: Frame) -> Value { .list([.number(f.x), .number(f.y), .number(f.width), .number(f.height)]) }
+        // Section s, the first argument, or an error naming how many there are.
+        func section() throws(EvalError) -> Int {
+            let s = try index(0, "a section number")
+            guard s < table.sectionStarts.count else {
+                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
+            }
+            return s
+        }
+        // The element of cell i of section s, the first two arguments.
+        func cell() throws(EvalError) -> Int {
+            let s = try section()
+            let i = try index(1, "an item number")
+            let sec = table.sectionStarts[s]
+            guard i < sec.cellCount else {
+                throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
+            }
+            return sec.firstCell + i
+        }
         // The offset of the offset forms; (0, 0) otherwise, where `wfl run` shows the layout.
         func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : .zero }
         switch name {
         case "frame":
-            let s = try index(0, "a section number")
-            guard s < table.sectionStarts.count else {
-                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
-            }
-            let i = try index(1, "an item number")
-            let sec = table.sectionStarts[s]
-            guard i < sec.cellCount else {
-                throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
-            }
-            return list(table.frame(of: sec.firstCell + i, at: offset(2)))
+            return list(table.frame(of: try cell(), at: offset(2)))
         case "alpha", "zoom", "zIndex":
-            let s = try index(0, "a section number")
-            guard s < table.sectionStarts.count else {
-                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
-            }
-            let i = try index(1, "an item number")
-            let sec = table.sectionStarts[s]
-            guard i < sec.cellCount else {
-                throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[1])
-            }
             // The cell's rules evaluated at the offset, on its frame there.
+            let k = try cell()
             let v: (alpha: Double, zoom: Double, zIndex: Int)
             do {
-                v = try table.attributes(of: sec.firstCell + i, at: offset(2))
+                v = try table.attributes(of: k, at: offset(2))
             } catch {
                 throw EvalError(error.code, error.message, at: span)
             }
             return .number(name == "alpha" ? v.alpha : name == "zoom" ? v.zoom : Double(v.zIndex))
         case "header", "footer", "background":
-            let s = try index(0, "a section number")
-            guard s < table.sectionStarts.count else {
-                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
-            }
+            let s = try section()
             let sec = table.sectionStarts[s]
             guard let k = name == "header" ? sec.header : name == "footer" ? sec.footer : sec.background else {
                 let give = name == "background" ? "background items" : "\(name) 44"
@@ -71,10 +69,7 @@ package struct TableQueries: ExpectHost {
             return .number(Double(table.query(r, at: offset(4)).count))
         case "shelfSnap":
             // Where shelf s comes to rest when released at x (docs/layout.md, "Shelves").
-            let s = try index(0, "a section number")
-            guard s < table.sectionStarts.count else {
-                throw EvalError(.noSuchSection, "there is no section \(s)", detail: "the layout has \(table.sectionStarts.count)", at: argSpans[0])
-            }
+            let s = try section()
             guard !table.rightToLeft else {
                 throw EvalError(.rightToLeftUnsupported, "'shelfSnap' is not defined with 'layoutDirection rightToLeft'", at: span,
                                 help: "ask in the left-to-right twin of the layout; a later version may define it")
