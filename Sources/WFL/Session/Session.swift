@@ -187,6 +187,18 @@ package final class Session {
         var replaced: [Int] = []
     }
 
+    /// Each entry of the session with where it starts in the session's text (`text`).
+    var entryStarts: [(start: Int, text: String)] {
+        var out: [(start: Int, text: String)] = []
+        out.reserveCapacity(entries.count)
+        var start = 0
+        for e in entries {
+            out.append((start, e))
+            start += e.utf8.count + 1
+        }
+        return out
+    }
+
     /// What an expression typed alone is wrapped in, so that it is parsed and evaluated as an
     /// expectation's condition with the session's names.
     static let wrapper = Array("expect ".utf8)
@@ -199,12 +211,7 @@ package final class Session {
         if kind == .expression {
             let session = Array(text.utf8)
             let prefix = Session.wrapper
-            var others: [(start: Int, text: String)] = []
-            var start = 0
-            for e in entries {
-                others.append((start, e))
-                start += e.utf8.count + 1
-            }
+            var others = entryStarts
             if let close = expressionLayoutClose, close <= session.count {
                 let head = Array(session[..<close]) + [0x0A] + prefix
                 let bytes = head + entry + [0x0A] + Array(session[close...])
@@ -363,15 +370,8 @@ package final class Session {
         state.source = source
         state.parser = parser
         live = state
-        var others: [(start: Int, text: String)] = []
-        others.reserveCapacity(entries.count)
-        var start = 0
-        for e in entries {
-            others.append((start, e))
-            start += e.utf8.count + 1
-        }
         let composed = Composed(bytes: bytes, base: base, length: entry.count, entries: entries + [String(decoding: entry, as: UTF8.self)],
-                                others: others, position: entries.count, replaced: [])
+                                others: entryStarts, position: entries.count, replaced: [])
         return (composed, run)
     }
 
