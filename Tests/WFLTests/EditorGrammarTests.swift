@@ -219,6 +219,9 @@ final class EditorGrammarTests: XCTestCase {
                     // The TextMate grammar does not tell `attach` from a name (docs/DECISIONS.md):
                     // only its statements are checked.
                     statements(b.statements)
+                case .appear(let a):
+                    // Nor `appear` and `disappear`.
+                    statements(a.block.statements)
                 case .expect(let x): expr(x.condition)
                 case .setting(let setting):
                     add(setting.name.span, "support.type.property-name")

@@ -28,6 +28,7 @@ final class ParenthesesTests: XCTestCase {
             switch st.kind {
             case .let(let d): walk(d.value)
             case .layout(let b), .section(let b), .attach(let b): out += expressionSpans(b.statements)
+            case .appear(let a): out += expressionSpans(a.block.statements)
             case .expect(let x): walk(x.condition)
             case .setting(let s):
                 for a in s.arguments {

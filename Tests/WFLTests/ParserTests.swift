@@ -75,6 +75,7 @@ final class ParserTests: XCTestCase {
                     d.parameters?.forEach(name)
                     expr(d.value)
                 case .layout(let b), .section(let b), .attach(let b): statements(b.statements)
+                case .appear(let a): statements(a.block.statements)
                 case .expect(let e): expr(e.condition)
                 case .setting(let st):
                     for a in st.arguments {

@@ -286,6 +286,10 @@ final class RobustnessTests: XCTestCase {
                 if let c = b.closeBrace { visit(c, "'}'") }
                 if let name = b.name { visit(name.span, "block name") }
                 b.statements.forEach(statement)
+            case .appear(let a):
+                visit(a.block.keyword, "keyword"); visit(a.block.openBrace, "'{'")
+                if let c = a.block.closeBrace { visit(c, "'}'") }
+                a.block.statements.forEach(statement)
             }
         }
         tree.statements.forEach(statement)

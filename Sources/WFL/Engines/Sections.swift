@@ -26,7 +26,8 @@ package enum Sections {
                 result = .failure(LayoutFailure([error]))
             }
         }
-        guard layout.rightToLeft || layout.decorates, case .success(var table) = result else { return result }
+        let appearRules = AppearRules.of(layout)
+        guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else { return result }
         // Section backgrounds and attached views are placed from the frames in left-to-right
         // coordinates (steps 1 and 4 of the order of evaluation, docs/layout.md), then mirrored.
         if layout.decorates {
@@ -43,8 +44,10 @@ package enum Sections {
         if layout.decorates {
             do throws(Diagnostic) { try Decorations.evaluate(layout, &table) } catch { return .failure(LayoutFailure([error])) }
         }
-        // Step 7, the transitions of a batch update (`appear`, `disappear`), is not built yet: it
-        // reads the frames, alphas and zooms as they stand here, at the offset (`at`).
+        // Step 7, the transitions of a batch update (`appear`, `disappear`), reads the frames,
+        // alphas and zooms as they stand here, at the offset (`at`); the rules ride on the table
+        // (Table/Transitions.swift).
+        table.appearRules = appearRules
         return .success(table)
     }
 

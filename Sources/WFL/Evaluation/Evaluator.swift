@@ -148,7 +148,7 @@ package final class Program {
         self.source = source
         compiler.extend(bindings: tree.bindings)
         // A setting or an `attach` block at the top level changes what every section inherits.
-        if tree.statements.contains(where: { switch $0.kind { case .setting, .attach: return true; default: return false } }) {
+        if tree.statements.contains(where: { switch $0.kind { case .setting, .attach, .appear: return true; default: return false } }) {
             generation += 1
         }
         var names = attachNames
@@ -199,11 +199,28 @@ package final class Program {
                 // The same name twice in one block: the later one wins (the parser warns).
                 block.attaches.removeAll { $0.name == name }
                 block.attaches.append(rec)
+            case .appear(let a):
+                recordAppear(a, in: block)
             case .expect(let e):
                 block.expects.append((e, st.span))
             case .setting(let s):
                 record(s, in: block, span: st.span)
             }
+        }
+    }
+
+    /// The settings of an `appear` or `disappear` block go to the block that holds it, each under
+    /// its own property (`appearAlpha`, ...), so that each cascades on its own.
+    static func recordAppear(_ a: AppearBlock, in block: BlockRecord) {
+        for st in a.block.statements {
+            guard case .setting(let s) = st.kind, let property = Property.appearing(s.name.text, disappear: a.disappear) else { continue }
+            let value: PropValue
+            switch s.arguments.first {
+            case .value(let e)?: value = .expr(e)
+            case .size(let w, let h, _)?: value = .size(w, h)
+            default: continue
+            }
+            block.properties[property] = Written(value: value, setting: s, level: block.level, span: st.span)
         }
     }
 
@@ -341,7 +358,9 @@ package final class Program {
                         warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
         // Backgrounds, attached views and attribute rules are added over the whole table
         // (Engines/Decorations.swift): such a layout is laid out whole.
+        // So is a layout with `appear` or `disappear` rules, which its table keeps per section.
         guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
+              previous.appearRules == nil, AppearRules.of(layout) == nil,
               previous.style == layout.style || k < layout.sections.count else {
             warnings = []
             return run(layout, warnings: &warnings)

@@ -486,6 +486,7 @@ struct Resolver {
         }
         let attributes = attributeRules(blocks)
         let attached = attachments(blocks, &m)
+        let appear = appearRules(blocks, disappear: false), disappear = appearRules(blocks, disappear: true)
         if diagnostics.count != errorsBefore { return nil }
         var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
@@ -498,6 +499,7 @@ struct Resolver {
         section.backgroundInsets = backgroundInsets
         section.attributes = attributes
         section.attached = attached
+        (section.appear, section.disappear) = (appear, disappear)
         return section
     }
 

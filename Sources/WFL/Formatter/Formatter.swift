@@ -152,6 +152,7 @@ struct Printer {
         switch st.kind {
         case .let(let d): collect(d.value)
         case .layout(let b), .section(let b), .attach(let b): for s in b.statements { collect(s) }
+        case .appear(let a): for s in a.block.statements { collect(s) }
         case .expect(let e): collect(e.condition)
         case .setting(let s):
             for a in s.arguments {

@@ -159,6 +159,19 @@ package struct ResolvedSection {
     package var attributes = AttributeRuleSet()
     /// The attached views, in the table's order.
     package var attached: [ResolvedAttachment] = []
+    /// `appear { }` and `disappear { }`, as they cascade to this section (Evaluation/AppearRules.swift).
+    package var appear = AppearRuleSet()
+    package var disappear = AppearRuleSet()
+}
+
+/// The rules of an `appear` or `disappear` block as they cascade to a section; nil where not set
+/// (alpha 0, zoom 1, offset 0 x 0).
+package struct AppearRuleSet {
+    package var alpha: ItemRule? = nil
+    package var zoom: ItemRule? = nil
+    package var dx: ItemRule? = nil
+    package var dy: ItemRule? = nil
+    package var isEmpty: Bool { alpha == nil && zoom == nil && dx == nil && dy == nil }
 }
 
 /// One attached view of a section (docs/layout.md, "Attached views"): its rules compiled, its

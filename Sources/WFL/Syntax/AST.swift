@@ -190,6 +190,14 @@ package struct Block: Equatable, Sendable {
     package var closeBrace: Span?
 }
 
+/// `appear { ... }` (`disappear` false) or `disappear { ... }`.
+package struct AppearBlock: Equatable, Sendable {
+    package var disappear: Bool
+    package var block: Block
+    /// The word that opens it.
+    package var keywordText: String { disappear ? "disappear" : "appear" }
+}
+
 /// A statement and where it stands.
 package struct Statement: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
@@ -198,6 +206,9 @@ package struct Statement: Equatable, Sendable {
         case section(Block)
         /// `attach NAME { ... }`: an attached view on the cells (its name is never nil).
         case attach(Block)
+        /// `appear { ... }` or `disappear { ... }`: where an inserted element starts or a deleted
+        /// one ends (its block has no name; it holds only `alpha`, `zoom` and `offset`).
+        case appear(AppearBlock)
         case expect(Expectation)
         case setting(Setting)
     }

@@ -60,6 +60,8 @@ package struct ASTPrinter {
             block("section", b, s.span, d)
         case .attach(let b):
             block("attach", b, s.span, d)
+        case .appear(let a):
+            block(a.keywordText, a.block, s.span, d)
         case .expect(let e):
             line(d, "expect" + (e.label.map { " " + ASTPrinter.quote($0.text) } ?? ""), s.span)
             expr(e.condition, d + 1)

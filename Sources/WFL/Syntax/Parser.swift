@@ -41,6 +41,8 @@ package struct Parser {
     /// Where a statement stands.
     enum Context {
         case file, layout, section, attach
+        /// Inside `appear { }` and `disappear { }` (ParserAppear.swift).
+        case appear, disappear
 
         var name: String {
             switch self {
@@ -48,6 +50,8 @@ package struct Parser {
             case .layout: return "a layout"
             case .section: return "a section"
             case .attach: return "an 'attach' block"
+            case .appear: return "an 'appear' block"
+            case .disappear: return "a 'disappear' block"
             }
         }
     }

@@ -13,9 +13,11 @@ extension Parser {
         let info = SettingTable.all[row]
         // `when`, `anchor` and `offset` exist only in an `attach` block, which holds only them,
         // `size`, `zIndex` and `let`.
-        if info.level == .attached, context != .attach {
+        if info.level == .attached, context != .attach, !(info.name == "offset" && (context == .appear || context == .disappear)) {
+            let blocks = info.name == "offset" ? "an 'attach', 'appear' or 'disappear' block" : "an 'attach' block"
             report(.error(.unknownSetting, "unknown setting '\(name.text)'", at: name.span,
-                          help: "'\(name.text)' stands only inside an 'attach' block: 'attach badge { \(info.example) }'"))
+                          help: "'\(name.text)' stands only inside \(blocks): 'attach badge { \(info.example) }'"
+                              + (info.name == "offset" ? " or 'disappear { offset 0 x 40 }'" : "")))
             return nil
         }
         if context == .attach, info.level != .attached, info.name != "size", info.name != "zIndex" {

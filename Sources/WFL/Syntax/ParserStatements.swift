@@ -119,8 +119,9 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | attach | expect | setting ;
+    // statement = let | layout | section | attach | appear | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
+        if context == .appear || context == .disappear { return parseAppearStatement(in: context) }
         switch tok.kind {
         case .kwLet: return parseLet()
         case .kwLayout: return parseLayout(in: context)
@@ -133,6 +134,7 @@ extension Parser {
             return parseExpect()
         case .identifier:
             if atAttach() { return parseAttach(in: context) }
+            if atAppear() { return parseAppear(in: context) }
             return parseSetting(in: context)
         default:
             reportUnexpected(expected: "a statement",

@@ -84,6 +84,19 @@ package enum Property: Int, CaseIterable, Sendable {
     case background, backgroundInsetsTop, backgroundInsetsLeft, backgroundInsetsBottom, backgroundInsetsRight
     case alpha, zoom, zIndex
     case attachWhen, attachAnchor, attachOffset
+    /// The settings of `appear { }` and `disappear { }` blocks: each cascades on its own.
+    case appearAlpha, appearZoom, appearOffset, disappearAlpha, disappearZoom, disappearOffset
+
+    /// What `alpha`, `zoom` or `offset` sets inside an `appear` (or `disappear`) block; nil for
+    /// another setting.
+    package static func appearing(_ setting: String, disappear: Bool) -> Property? {
+        switch setting {
+        case "alpha": return disappear ? .disappearAlpha : .appearAlpha
+        case "zoom": return disappear ? .disappearZoom : .appearZoom
+        case "offset": return disappear ? .disappearOffset : .appearOffset
+        default: return nil
+        }
+    }
 
     /// One side of `insets`.
     package static func insets(_ side: Side) -> Property { Property(rawValue: insetsTop.rawValue + side.rawValue)! }
@@ -220,12 +233,12 @@ package enum SettingTable {
         SettingInfo(name: "snapping", shape: .word(["next", "nearest"]), level: .layout, example: "snapping nearest", properties: [.snapping], arguments: "next | nearest", default: "next", engines: .flow, meaning: "flow: how `snap` rounds an offset to the stride, then clamps it to the scrollable range", values: ["next": "up to the next stride (`ceil`)", "nearest": "to the nearest stride, halves away from zero"]),
         SettingInfo(name: "collapseEmpty", shape: .word(["none", "insets", "all"]), level: .section, example: "collapseEmpty insets", properties: [.collapseEmpty], arguments: "none | insets | all", default: "none", engines: .all, meaning: "what a section with no items leaves out", values: ["none": "nothing: its insets, header and footer stay", "insets": "its section insets (its header and footer stay)", "all": "everything: it takes no space"]),
         SettingInfo(name: "background", shape: .word(["none", "items", "cells", "all"]), level: .section, example: "background items", properties: [.background], arguments: "none | items | cells | all", default: "none", engines: .all, meaning: "one decoration view behind the section, z-index -1, kind `background`", values: ["none": "no background", "items": "from after the header and its insets to where the footer's insets begin, the section's insets included", "cells": "the smallest rect holding every cell (none when the section has no cells)", "all": "the whole section, header and footer with their insets included"]),
-        SettingInfo(name: "alpha", shape: .values(min: 1, max: 1), level: .item, example: "alpha 0.5", properties: [.alpha], arguments: "expression", default: "1", engines: .all, meaning: "each cell's alpha, from 0 to 1, evaluated per cell at the scroll offset on its frame as shown"),
-        SettingInfo(name: "zoom", shape: .values(min: 1, max: 1), level: .item, example: "zoom 1.2", properties: [.zoom], arguments: "expression", default: "1", engines: .all, meaning: "each cell's transform scale about its centre, finite and at least 0, evaluated per cell at the scroll offset; the frame stays unscaled"),
+        SettingInfo(name: "alpha", shape: .values(min: 1, max: 1), level: .item, example: "alpha 0.5", properties: [.alpha], arguments: "expression", default: "1", engines: .all, meaning: "each cell's alpha, from 0 to 1, evaluated per cell at the scroll offset on its frame as shown; in `appear` / `disappear`: the alpha an inserted element starts with or a deleted one ends with (default 0)"),
+        SettingInfo(name: "zoom", shape: .values(min: 1, max: 1), level: .item, example: "zoom 1.2", properties: [.zoom], arguments: "expression", default: "1", engines: .all, meaning: "each cell's transform scale about its centre, finite and at least 0, evaluated per cell at the scroll offset; the frame stays unscaled; in `appear` / `disappear`: the zoom an inserted element starts or a deleted one ends with (default 1)"),
         SettingInfo(name: "zIndex", shape: .values(min: 1, max: 1), level: .item, example: "zIndex 1", properties: [.zIndex], arguments: "expression", default: "0", engines: .all, meaning: "each cell's z-index, a whole number from -1,000,000 to 1,000,000, evaluated per cell at the scroll offset"),
         SettingInfo(name: "when", shape: .values(min: 1, max: 1), level: .attached, example: "when i % 5 == 0", properties: [.attachWhen], arguments: "boolean", default: "true", engines: .all, meaning: "in `attach`: which cells get the view, evaluated per cell (a list cycles)"),
         SettingInfo(name: "anchor", shape: .word(AttachAnchor.allCases.map(\.rawValue)), level: .attached, example: "anchor topRight", properties: [.attachAnchor], arguments: AttachAnchor.allCases.map(\.rawValue).joined(separator: " | "), default: "topRight", engines: .all, meaning: "in `attach`: the point of the cell the view's same point sits on (physical sides)", values: Dictionary(uniqueKeysWithValues: AttachAnchor.allCases.map { ($0.rawValue, $0.meaning) })),
-        SettingInfo(name: "offset", shape: .size, level: .attached, example: "offset 0 x 0", properties: [.attachOffset], arguments: "W x H", default: "0 x 0", engines: .all, meaning: "in `attach`: moves the view right and down from its anchor, evaluated per cell; it may read `vw` and `vh`, the view's size"),
+        SettingInfo(name: "offset", shape: .size, level: .attached, example: "offset 0 x 0", properties: [.attachOffset], arguments: "W x H", default: "0 x 0", engines: .all, meaning: "in `attach`: moves the view right and down from its anchor, evaluated per cell; it may read `vw` and `vh`, the view's size; in `appear` / `disappear`: moves an inserted element's start or a deleted one's end right and down (physical sides)"),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", engines: .all, meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
@@ -364,6 +377,7 @@ package enum Builtins {
         VariablePlace(place: "`attach`: `when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"]),
         VariablePlace(place: "`attach`: `offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"]),
         VariablePlace(place: "`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
+        VariablePlace(place: "`appear`, `disappear`: `alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
     ]
 

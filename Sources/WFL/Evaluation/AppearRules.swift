@@ -1,0 +1,177 @@
+/// `appear { ... }` and `disappear { ... }` (docs/language.md, "Batch updates"; docs/layout.md,
+/// "Transitions"): where an inserted element starts its animation and a deleted one ends it.
+/// Their `alpha`, `zoom` and `offset` cascade each on its own (Program.recordAppear); the resolver
+/// compiles them per section, and a table keeps them (`AttributeTable.appearRules`) so that the
+/// transitions of an update (Table/Transitions.swift) evaluate them on the frames as shown, at the
+/// offset, after the mirror (step 7 of the order of evaluation), for the elements that appear or
+/// disappear only.
+
+extension Resolver {
+    /// The rules of `appear` (or `disappear`) as they cascade to a section. `random` in them is an
+    /// error (UIKit asks for these attributes again as often as it likes); a constant outside
+    /// its range is an error here, once, rather than at each element.
+    mutating func appearRules(_ blocks: [BlockRecord], disappear: Bool) -> AppearRuleSet {
+        var out = AppearRuleSet()
+        let word = disappear ? "disappear" : "appear"
+        func noRandom(_ e: Expr, _ w: Written) -> Bool {
+            let deps = compiler.compile(e).deps
+            // A variable without a value here is found now: the rules run only for the elements
+            // of an update that appear or disappear, which may be none.
+            if deps.vars & ~VarSets.attributes != 0, let (v, span) = deps.varSpans.first(where: { $0.0.bit & VarSets.attributes == 0 }) {
+                fail(.error(.noValueHere, "'\(v.name)' has no value in '\(w.setting.name.text)' of '\(word)'", at: span, help: v.whereUsable), key: w.span)
+                return false
+            }
+            guard let r = deps.random else { return true }
+            fail(.error(.randomInAttribute, "'random' cannot be used in '\(w.setting.name.text)' of '\(word)'", at: r,
+                        help: "an animation's start and end are asked for again as often as UIKit likes, where a random value would change; derive it from 'i' instead"),
+                 key: w.span)
+            return false
+        }
+        /// The rule, unless it is a constant (or a list of them) that its range refuses.
+        func checked(_ r: ItemRule, _ kind: AppearRules.Value, _ w: Written) -> ItemRule? {
+            let constants: [Double]
+            switch r.kind {
+            case .constant(let d): constants = [d]
+            case .cycle(let xs): constants = xs
+            default: return r
+            }
+            for d in constants {
+                if let why = AppearRules.refusal(d, kind) {
+                    fail(.error(.badAttribute, "\(r.what) is \(NumberFormat.format(d)): \(why)", at: r.span), key: w.span)
+                    return nil
+                }
+            }
+            return r
+        }
+        if let w = lookup(disappear ? .disappearAlpha : .appearAlpha, blocks), case .expr(let e) = w.value, noRandom(e, w) {
+            out.alpha = checked(rule(e, w, what: "the alpha of '\(word)'"), .alpha, w)
+        }
+        if let w = lookup(disappear ? .disappearZoom : .appearZoom, blocks), case .expr(let e) = w.value, noRandom(e, w) {
+            out.zoom = checked(rule(e, w, what: "the zoom of '\(word)'"), .zoom, w)
+        }
+        if let w = lookup(disappear ? .disappearOffset : .appearOffset, blocks), case .size(let xe, let ye) = w.value,
+           noRandom(xe, w), noRandom(ye, w) {
+            out.dx = checked(rule(xe, w, what: "the x of the offset of '\(word)'"), .offset, w)
+            out.dy = checked(rule(ye, w, what: "the y of the offset of '\(word)'"), .offset, w)
+        }
+        return out
+    }
+}
+
+/// Where an element that appears starts, or one that disappears ends, relative to its frame.
+package struct AppearEnd: Equatable, Sendable {
+    package var alpha: Double
+    package var zoom: Double
+    package var dx: Double
+    package var dy: Double
+    /// A fade: alpha 0, zoom 1, no offset (headers, footers and backgrounds; and the defaults).
+    package static let fade = AppearEnd(alpha: 0, zoom: 1, dx: 0, dy: 0)
+}
+
+/// A layout's `appear` and `disappear` rules, per section. A class, so that a table and its copies
+/// at offsets share one.
+package final class AppearRules: @unchecked Sendable, Equatable {
+    struct Section {
+        var aw: Double, ah: Double
+        var appear: AppearRuleSet
+        var disappear: AppearRuleSet
+    }
+
+    /// What a value is, for its range.
+    enum Value { case alpha, zoom, offset }
+
+    let sections: [Section]
+    let seed: UInt64
+    let letCount: Int
+    let cw: Double, ch: Double
+    /// Keeps the user functions the rules call alive.
+    let functionBodies: AnyObject?
+
+    /// The rules of `layout`, or nil when no section has any (every end is then a fade).
+    static func of(_ layout: ResolvedLayout) -> AppearRules? {
+        guard layout.sections.contains(where: { !$0.appear.isEmpty || !$0.disappear.isEmpty }) else { return nil }
+        return AppearRules(layout)
+    }
+
+    init(_ layout: ResolvedLayout) {
+        sections = layout.sections.map { sec in
+            let ins = sec.insets
+            return Section(aw: layout.containerWidth - ins.left - ins.right, ah: layout.containerHeight - ins.top - ins.bottom,
+                           appear: sec.appear, disappear: sec.disappear)
+        }
+        seed = layout.seed
+        letCount = layout.letCount
+        cw = layout.containerWidth
+        ch = layout.containerHeight
+        functionBodies = layout.functionBodies
+    }
+
+    /// The same rules: written at the same places, for sections of the same room.
+    package static func == (a: AppearRules, b: AppearRules) -> Bool {
+        if a === b { return true }
+        func same(_ x: ItemRule?, _ y: ItemRule?) -> Bool { x?.span == y?.span && x?.settingSpan == y?.settingSpan && x?.what == y?.what }
+        func same(_ x: AppearRuleSet, _ y: AppearRuleSet) -> Bool {
+            same(x.alpha, y.alpha) && same(x.zoom, y.zoom) && same(x.dx, y.dx) && same(x.dy, y.dy)
+        }
+        return a.seed == b.seed && a.letCount == b.letCount && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
+            && zip(a.sections, b.sections).allSatisfy { x, y in
+                x.aw == y.aw && x.ah == y.ah && same(x.appear, y.appear) && same(x.disappear, y.disappear)
+            }
+    }
+
+    /// Why a value is refused, or nil: alpha from 0 to 1 and zoom finite and at least 0, each
+    /// clamped within 0.001 (as the attribute rules); an offset finite.
+    static func refusal(_ d: Double, _ kind: Value) -> String? {
+        switch kind {
+        case .alpha: return d >= -0.001 && d <= 1.001 ? nil : "an alpha is from 0 to 1"
+        case .zoom: return d.isFinite && d >= -0.001 ? nil : "a zoom is finite and at least 0"
+        case .offset: return d.isFinite ? nil : "an offset is finite"
+        }
+    }
+
+    /// Where element of item `i` of section `s` (a cell, or a view on that cell) starts when it
+    /// appears (`disappear` false) or ends when it disappears, its frame as shown being `f` in a
+    /// table whose section s has `n` items, at `offset`. The variables are those of the attribute
+    /// rules; a list cycles by `i`.
+    func end(disappear: Bool, section s: Int, item i: Int, count n: Int, frame f: Frame, offset: Offset) throws(Diagnostic) -> AppearEnd {
+        guard s < sections.count else { return .fade }
+        let sec = sections[s]
+        let rules = disappear ? sec.disappear : sec.appear
+        if rules.isEmpty { return .fade }
+        var m = Machine(seed: seed, letCount: letCount)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        m.beginItem(i, section: s)
+        m.set(.s, Double(s))
+        m.set(.n, Double(n))
+        m.set(.aw, sec.aw)
+        m.set(.ah, sec.ah)
+        m.set(.w, f.width)
+        m.set(.h, f.height)
+        m.set(.minX, f.x)
+        m.set(.midX, f.x + f.width / 2)
+        m.set(.maxX, f.x + f.width)
+        m.set(.minY, f.y)
+        m.set(.midY, f.y + f.height / 2)
+        m.set(.maxY, f.y + f.height)
+        m.set(.ox, offset.x)
+        m.set(.oy, offset.y)
+        m.available = VarSets.attributes
+        let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
+        func value(_ rule: ItemRule?, _ kind: Value, default d: Double) throws(Diagnostic) -> Double {
+            guard let rule else { return d }
+            let v: Double
+            do { v = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place)").diagnostic }
+            if let why = AppearRules.refusal(v, kind) {
+                throw Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(v)): \(why)", at: rule.span)
+            }
+            switch kind {
+            case .alpha: return Swift.min(Swift.max(v, 0), 1)
+            case .zoom: return Swift.max(v, 0)
+            case .offset: return v
+            }
+        }
+        return AppearEnd(alpha: try value(rules.alpha, .alpha, default: 0), zoom: try value(rules.zoom, .zoom, default: 1),
+                         dx: try value(rules.dx, .offset, default: 0), dy: try value(rules.dy, .offset, default: 0))
+    }
+}
