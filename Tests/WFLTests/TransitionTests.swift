@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// `appear` / `disappear` and the transitions of a batch update (docs/layout.md, "Transitions"),
+/// worked by hand. The table after an update is written here as a spec of its own: a staying item
+/// keeps its per-item values, so the lists of heights are those of the items that stay, in order.
+final class TransitionTests: XCTestCase {
+    /// The transitions from the table of `before` to that of `after` for `update`.
+    func transitions(_ before: String, _ after: String, _ update: BatchUpdate, at offset: Offset = .zero,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> TransitionTable {
+        let b = try XCTUnwrap(Eval.table(before, file: file, line: line), file: file, line: line)
+        let a = try XCTUnwrap(Eval.table(after, file: file, line: line), file: file, line: line)
+        return try Transitions.table(before: b, after: a, update: update, at: offset)
+    }
+
+    /// One transition as text: kind section item itemBefore change from -> to.
+    func row(_ t: TransitionTable, _ x: Transition) -> String {
+        func end(_ e: TransitionEnd) -> String {
+            let f = e.frame
+            return [f.x, f.y, f.width, f.height, e.alpha, e.zoom].map { NumberFormat.format($0) }.joined(separator: " ")
+        }
+        return "\(t.kindName(of: x)) \(x.section) \(x.item.map(String.init) ?? "-") \(x.itemBefore.map(String.init) ?? "-") \(x.change.rawValue) \(end(x.from)) -> \(end(x.to))"
+    }
+
+    func rows(_ t: TransitionTable) -> [String] { t.transitions.map { row(t, $0) } }
+
+    // MARK: The language
+
+    func testAppearParsesAndIsNotReserved() throws {
+        let r = Parser.parse(SourceFile(name: "t.wfl", text: "let appear = 2\nappear { alpha 0.5; offset 0 x appear }\nsection { disappear { zoom 0 } }\n"))
+        XCTAssertEqual(r.diagnostics.map(\.message), [])
+        guard r.tree.statements.count == 3, case .appear(let a) = r.tree.statements[1].kind, case .section(let s) = r.tree.statements[2].kind,
+              case .appear(let d) = s.statements.first?.kind else { return XCTFail("\(r.tree.statements.map(\.kind))") }
+        XCTAssertFalse(a.disappear)
+        XCTAssertEqual(a.block.statements.count, 2)
+        XCTAssertTrue(d.disappear)
+    }
+
+    /// Each of alpha, zoom and offset cascades on its own: the section's `appear { zoom }` keeps
+    /// the file's alpha and offset.
+    func testEachSettingCascadesOnItsOwn() throws {
+        let spec = { (items: Int) in
+            "columns 1\nheight 100\nappear { alpha 0.25; offset 0 x 40 }\nsection { items \(items)\nappear { zoom 0.5 } }\n"
+        }
+        let t = try transitions(spec(1), spec(2), BatchUpdate(sections: [SectionUpdate(countBefore: 1, inserted: [1])]))
+        // Cell 1 after: (0, 110, 375, 100); it starts 40 lower, alpha 0.25 (file), zoom 0.5 (section).
+        XCTAssertEqual(rows(t), [
+            "cell 0 0 0 stay 0 0 375 100 1 1 -> 0 0 375 100 1 1",
+            "cell 0 1 - appear 0 150 375 100 0.25 0.5 -> 0 110 375 100 1 1",
+        ])
+    }
+
+    // MARK: Pairing, worked by hand
+
+    /// A 2-column waterfall (lanes (375 - 10) / 2 = 182.5 wide, `order shortest`), heights
+    /// [100, 500, 300, 50, 50]:
+    ///   0: lane 0, y 0    (lane 0 ends at 100)     1: lane 1, y 0 (ends at 500)
+    ///   2: lane 0, y 110  (ends at 410)            3: lane 0, y 420 (ends at 470)
+    ///   4: lane 0, y 480  (ends at 530)
+    /// Deleting item 2, the tallest of lane 0: the items after it are [50, 50], and lane 0 still
+    /// ends before lane 1, so they stay in lane 0 and move up: 3 to y 110, 4 to y 170. Item 1,
+    /// alone in lane 1, stays.
+    func testWaterfallDeleteTheTallestOfALane() throws {
+        let before = "columns 2\nitems 5\nheight [100, 500, 300, 50, 50]\n"
+        let after = "columns 2\nitems 4\nheight [100, 500, 50, 50]\n"
+        let t = try transitions(before, after, BatchUpdate(sections: [SectionUpdate(countBefore: 5, deleted: [2])]))
+        XCTAssertEqual(rows(t), [
+            "cell 0 0 0 stay 0 0 182.5 100 1 1 -> 0 0 182.5 100 1 1",
+            "cell 0 1 1 stay 192.5 0 182.5 500 1 1 -> 192.5 0 182.5 500 1 1",
+            "cell 0 2 3 move 0 420 182.5 50 1 1 -> 0 110 182.5 50 1 1",
+            "cell 0 3 4 move 0 480 182.5 50 1 1 -> 0 170 182.5 50 1 1",
+            // Last, the element that disappears: default disappear, alpha 0 in place.
+            "cell 0 - 2 disappear 0 110 182.5 300 1 1 -> 0 110 182.5 300 0 1",
+        ])
+        // Content height: max(530, 500) before, max(220, 500) after.
+        XCTAssertEqual(t.before.contentSize.height, 530)
+        XCTAssertEqual(t.after.contentSize.height, 500)
+        XCTAssertEqual(t.counts.stay, 2)
+        XCTAssertEqual(t.counts.move, 2)
+        XCTAssertEqual(t.counts.disappear, 1)
+    }
+
+    /// A flow of 100 x 50 items, `justify start`: three fit a line of 375 (3 * 100 + 2 * 10 = 320;
+    /// four would need 430). Inserting at 0 pushes old item 2 onto a second line at y 50 + 10 = 60.
+    func testFlowInsertPushesAnItemOntoTheNextLine() throws {
+        let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\n" }
+        let t = try transitions(spec(3), spec(4), BatchUpdate(sections: [SectionUpdate(countBefore: 3, inserted: [0])]))
+        XCTAssertEqual(rows(t), [
+            "cell 0 0 - appear 0 0 100 50 0 1 -> 0 0 100 50 1 1",
+            "cell 0 1 0 move 0 0 100 50 1 1 -> 110 0 100 50 1 1",
+            "cell 0 2 1 move 110 0 100 50 1 1 -> 220 0 100 50 1 1",
+            "cell 0 3 2 move 220 0 100 50 1 1 -> 0 60 100 50 1 1",
+        ])
+    }
+
+    /// A badge (20 x 20, top right) on every cell of a 2-column waterfall of 100-high cells;
+    /// inserting item 2 puts it at lane 0 (both lanes end at 100; the first wins), y 110, and its
+    /// badge at (0 + 182.5 - 20, 110) = (162.5, 110). Both appear: the cell from 40 lower at zoom
+    /// 0.5, the badge likewise (appear is evaluated for views too), alpha 0 by default.
+    func testAnAttachedViewAppearsWithItsCell() throws {
+        let spec = { (items: Int) in "columns 2\nheight 100\nitems \(items)\nattach badge { size 20 x 20 }\nappear { zoom 0.5; offset 0 x 40 }\n" }
+        let t = try transitions(spec(2), spec(3), BatchUpdate(sections: [SectionUpdate(countBefore: 2, inserted: [2])]))
+        XCTAssertEqual(rows(t), [
+            "cell 0 0 0 stay 0 0 182.5 100 1 1 -> 0 0 182.5 100 1 1",
+            "cell 0 1 1 stay 192.5 0 182.5 100 1 1 -> 192.5 0 182.5 100 1 1",
+            "cell 0 2 - appear 0 150 182.5 100 0 0.5 -> 0 110 182.5 100 1 1",
+            "badge 0 0 0 stay 162.5 0 20 20 1 1 -> 162.5 0 20 20 1 1",
+            "badge 0 1 1 stay 355 0 20 20 1 1 -> 355 0 20 20 1 1",
+            "badge 0 2 - appear 162.5 150 20 20 0 0.5 -> 162.5 110 20 20 1 1",
+        ])
+    }
+
+    /// A `cells` background appears when its section gains its first cell, and fades in (alpha 0,
+    /// zoom 1, no offset, whatever `appear` says). Section 0 ends at 100 (its two cells side by
+    /// side); section 1's one cell is at (0, 100, 182.5, 100), and so is its background.
+    func testACellsBackgroundAppearsWithTheFirstCell() throws {
+        let spec = { (items: Int) in "columns 2\nheight 100\nappear { zoom 0.5 }\nsection { items 2 }\nsection { items \(items); background cells }\n" }
+        let t = try transitions(spec(0), spec(1), BatchUpdate(sections: [SectionUpdate(countBefore: 2), SectionUpdate(countBefore: 0, inserted: [0])]))
+        XCTAssertEqual(rows(t), [
+            "cell 0 0 0 stay 0 0 182.5 100 1 1 -> 0 0 182.5 100 1 1",
+            "cell 0 1 1 stay 192.5 0 182.5 100 1 1 -> 192.5 0 182.5 100 1 1",
+            "background 1 - - appear 0 100 182.5 100 0 1 -> 0 100 182.5 100 1 1",
+            "cell 1 0 - appear 0 100 182.5 100 0 0.5 -> 0 100 182.5 100 1 1",
+        ])
+    }
+
+    /// The order: the elements of the table after, in its order (section by section), then the
+    /// ones that disappear in the order of the table before, whatever their sections. A header
+    /// that only moves is a `move`; one whose frame is unchanged a `stay`.
+    func testOrderAfterThenDisappearingInTheOrderBefore() throws {
+        let before = "columns 1\nheader 20\nsection { items 3; height [10, 20, 30] }\nsection { items 2; height [40, 50] }\n"
+        let after = "columns 1\nheader 20\nsection { items 2; height [10, 30] }\nsection { items 1; height [50] }\n"
+        let t = try transitions(before, after, BatchUpdate(sections: [SectionUpdate(countBefore: 3, deleted: [1]), SectionUpdate(countBefore: 2, deleted: [0])]))
+        // Before: section 0 header (0, 0, 375, 20), cells at 20, 40, 70 (10, 20, 30 tall, spacing
+        // 10); it ends at 100. Section 1: header at 100, cells at 120 (40) and 170 (50).
+        // After: section 0 header at 0, cells at 20 (10) and 40 (30), ending at 70; section 1:
+        // header at 70, its cell (old 1) at 90.
+        XCTAssertEqual(rows(t), [
+            "header 0 - - stay 0 0 375 20 1 1 -> 0 0 375 20 1 1",
+            "cell 0 0 0 stay 0 20 375 10 1 1 -> 0 20 375 10 1 1",
+            "cell 0 1 2 move 0 70 375 30 1 1 -> 0 40 375 30 1 1",
+            "header 1 - - move 0 100 375 20 1 1 -> 0 70 375 20 1 1",
+            "cell 1 0 1 move 0 170 375 50 1 1 -> 0 90 375 50 1 1",
+            "cell 0 - 1 disappear 0 40 375 20 1 1 -> 0 40 375 20 0 1",
+            "cell 1 - 0 disappear 0 120 375 40 1 1 -> 0 120 375 40 0 1",
+        ])
+    }
+
+    /// `disappear` sees the table before: `i` and `n` there, and the frame as shown; a list
+    /// cycles by `i`. Deleting items 0 and 3 of 4 (one column, 100 tall, at y 0, 110, 220, 330):
+    /// item 0 ends (0, 0 + 10 * 0 + 4, ...) with alpha [0.5, 0.25][0] = 0.5, item 3 at
+    /// 330 + 10 * 3 + 4 = 364, alpha [0.5, 0.25][3 % 2] = 0.25; the zoom reads minY: 1 + 0 / 1000
+    /// and 1 + 330 / 1000.
+    func testDisappearSeesTheTableBefore() throws {
+        let spec = { (items: Int) in "columns 1\nheight 100\nitems \(items)\ndisappear { alpha [0.5, 0.25]; zoom 1 + minY / 1000; offset 0 x (10 * i + n) }\n" }
+        let t = try transitions(spec(4), spec(2), BatchUpdate(sections: [SectionUpdate(countBefore: 4, deleted: [0, 3])]))
+        XCTAssertEqual(Array(rows(t).suffix(2)), [
+            "cell 0 - 0 disappear 0 0 375 100 1 1 -> 0 4 375 100 0.5 1",
+            "cell 0 - 3 disappear 0 330 375 100 1 1 -> 0 364 375 100 0.25 1.33",
+        ])
+    }
+
+    /// A value of an `appear` rule outside its range, for an element that appears, is an error
+    /// naming the item; elements that do not appear never evaluate it.
+    func testAnAppearValueOutOfRangeIsAnError() throws {
+        let spec = { (items: Int) in "columns 1\nheight 100\nitems \(items)\nappear { alpha i - 1 }\n" }
+        // Item 1 appears: alpha 0, fine (item 0 would have been -1, but it stays).
+        XCTAssertNoThrow(try transitions(spec(1), spec(2), BatchUpdate(sections: [SectionUpdate(countBefore: 1, inserted: [1])])))
+        do {
+            _ = try transitions(spec(1), spec(2), BatchUpdate(sections: [SectionUpdate(countBefore: 1, inserted: [0])]))
+            XCTFail("no error")
+        } catch {
+            let d = try XCTUnwrap(error as? Diagnostic)
+            XCTAssertEqual(d.code, .badAttribute)
+            XCTAssertEqual(d.message, "the alpha of 'appear' of item 0 of section 0 is -1: an alpha is from 0 to 1")
+        }
+    }
+
+    /// Right to left: the frames are mirrored before the transitions, and the offset stays
+    /// physical (`offset 40 x 0` moves right). One column of 100 x 100 items, `size` in a flow,
+    /// `justify start`: after the mirror item 0 is at x 375 - 100 = 275; it starts at 315.
+    func testRightToLeftOffsetIsPhysical() throws {
+        let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 100\nlayoutDirection rightToLeft\nitems \(items)\nappear { offset 40 x 0 }\n" }
+        let t = try transitions(spec(0), spec(1), BatchUpdate(sections: [SectionUpdate(countBefore: 0, inserted: [0])]))
+        XCTAssertEqual(rows(t), ["cell 0 0 - appear 315 0 100 100 0 1 -> 275 0 100 100 1 1"])
+    }
+
+    /// Without an update every element stays.
+    func testNoUpdateIsAllStay() throws {
+        let spec = "columns 2\nitems 3\nheight [10, 20, 30]\nheader 10\nbackground all\n"
+        let t = try transitions(spec, spec, BatchUpdate(sections: [SectionUpdate(countBefore: 3)]))
+        XCTAssertEqual(t.transitions.count, t.after.elements.count)
+        XCTAssertTrue(t.transitions.allSatisfy { $0.change == .stay && $0.from == $0.to })
+    }
+}
