@@ -24,6 +24,8 @@ struct RunCommand {
         var output: String? = nil
         var offset = Offset.zero
         var rect: Frame? = nil
+        var transitions = false
+        if args.contains("--transitions"), let conflict = RunCommand.transitionsConflict(args) { return cli.usageError(conflict, command: "run") }
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -36,6 +38,8 @@ struct RunCommand {
             case "--format", "-f":
                 guard let v = value(a) else { return cli.usageError("'\(a)' needs a value: table, json, csv, svg, html or ascii", command: "run") }
                 givenFormat = v
+            case "--transitions":
+                transitions = true
             case "--layout":
                 guard let v = value(a) else { return cli.usageError("'--layout' needs a layout name", command: "run") }
                 layoutName = v
@@ -79,6 +83,9 @@ struct RunCommand {
         guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
         // Without --format, -o's extension picks the format.
         let format = givenFormat ?? output.map(RunCommand.format(forOutput:)) ?? "table"
+        if transitions, let refusal = RunCommand.transitionsRefusal(args, format: format, givenFormat: givenFormat, output: output) {
+            return cli.usageError(refusal, command: "run")
+        }
         guard RunCommand.builtFormats.contains(format) else {
             let guess = Suggest.closest(to: format, among: RunCommand.builtFormats).map { "; did you mean '\($0)'?" } ?? ""
             return cli.usageError("unknown format '\(format)'\(guess)", command: "run")
@@ -110,6 +117,7 @@ struct RunCommand {
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
+        if transitions { return writeTransitions(evaluation, format: format, offset: offset, output: output) }
 
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
         let tables = evaluation.tables.map { t in

@@ -194,3 +194,109 @@ final class TransitionTests: XCTestCase {
         XCTAssertTrue(t.transitions.allSatisfy { $0.change == .stay && $0.from == $0.to })
     }
 }
+
+/// `--transitions` formats on a table worked by hand, and the command's usage errors.
+final class TransitionFormatTests: XCTestCase {
+    /// The flow insert of TransitionTests: three 100 x 50 items, one inserted at 0 (item 2 goes to
+    /// the second line at y 60); content 375 x 50 before, 375 x 110 after.
+    func flowInsert() throws -> TransitionTable {
+        let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\nappear { zoom 0.5 }\n" }
+        let b = try XCTUnwrap(Eval.table(spec(3))), a = try XCTUnwrap(Eval.table(spec(4)))
+        return try Transitions.table(before: b, after: a, update: BatchUpdate(sections: [SectionUpdate(countBefore: 3, inserted: [0])]))
+    }
+
+    func testJSON() throws {
+        let t = try flowInsert()
+        XCTAssertEqual(TransitionFormat.json([t]), """
+            {
+              "layouts": [
+                {
+                  "name": "t",
+                  "style": "flow",
+                  "direction": "vertical",
+                  "container": [375, 812],
+                  "contentSizeBefore": [375, 50],
+                  "contentSize": [375, 110],
+                  "transitions": [
+                    {"kind": "cell", "section": 0, "item": 0, "itemBefore": null, "change": "appear", "from": {"frame": [0, 0, 100, 50], "alpha": 0, "zoom": 0.5}, "to": {"frame": [0, 0, 100, 50], "alpha": 1, "zoom": 1}},
+                    {"kind": "cell", "section": 0, "item": 1, "itemBefore": 0, "change": "move", "from": {"frame": [0, 0, 100, 50], "alpha": 1, "zoom": 1}, "to": {"frame": [110, 0, 100, 50], "alpha": 1, "zoom": 1}},
+                    {"kind": "cell", "section": 0, "item": 2, "itemBefore": 1, "change": "move", "from": {"frame": [110, 0, 100, 50], "alpha": 1, "zoom": 1}, "to": {"frame": [220, 0, 100, 50], "alpha": 1, "zoom": 1}},
+                    {"kind": "cell", "section": 0, "item": 3, "itemBefore": 2, "change": "move", "from": {"frame": [220, 0, 100, 50], "alpha": 1, "zoom": 1}, "to": {"frame": [0, 60, 100, 50], "alpha": 1, "zoom": 1}}
+                  ]
+                }
+              ]
+            }
+
+            """)
+        // Parsed back: the keys in their order, as the spec writes them.
+        let parsed = try JSONSerialization.jsonObject(with: Data(TransitionFormat.json([t]).utf8)) as? [String: Any]
+        let layout = try XCTUnwrap((parsed?["layouts"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set(layout.keys), ["name", "style", "direction", "container", "contentSizeBefore", "contentSize", "transitions"])
+        XCTAssertEqual(TransitionFormat.json([]), "{\n  \"layouts\": []\n}\n")
+    }
+
+    func testCSV() throws {
+        XCTAssertEqual(TransitionFormat.csv([try flowInsert()]), """
+            layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom
+            t,0,0,,cell,appear,0,0,100,50,0,0.5,0,0,100,50,1,1
+            t,0,1,0,cell,move,0,0,100,50,1,1,110,0,100,50,1,1
+            t,0,2,1,cell,move,110,0,100,50,1,1,220,0,100,50,1,1
+            t,0,3,2,cell,move,220,0,100,50,1,1,0,60,100,50,1,1
+
+            """)
+    }
+
+    func testTable() throws {
+        XCTAssertEqual(TransitionFormat.table([try flowInsert()]), """
+            t  flow vertical  container 375 x 812  content 375 x 50 -> 375 x 110
+            section  item  before  kind  change  x    y  width  height  alpha  zoom  ->  x    y   width  height  alpha  zoom
+            0        0     -       cell  appear  0    0  100    50      0      0.5   ->  0    0   100    50      1      1
+            0        1     0       cell  move    0    0  100    50      1      1     ->  110  0   100    50      1      1
+            0        2     1       cell  move    110  0  100    50      1      1     ->  220  0   100    50      1      1
+            0        3     2       cell  move    220  0  100    50      1      1     ->  0    60  100    50      1      1
+
+            """)
+    }
+
+    /// The page draws every box at its `from` and carries both ends for the script.
+    func testHTMLDrawsTheTableBeforeWithBothEnds() throws {
+        let page = TransitionsHTML.format([try flowInsert()])
+        XCTAssertEqual(page.components(separatedBy: "class=\"box ").count - 1, 4)
+        XCTAssertTrue(page.contains("<div class=\"box cell appear\" data-j=\"0\" data-from=\"0,0,100,50,0,0.5\" data-to=\"0,0,100,50,1,1\" style=\"left: 0px; top: 0px; width: 100px; height: 50px; opacity: 0; transform: scale(0.5)\""))
+        XCTAssertTrue(page.contains("data-j=\"3\" data-from=\"220,0,100,50,1,1\" data-to=\"0,60,100,50,1,1\""))
+        XCTAssertTrue(page.contains("<button type=\"button\" class=\"play\">Play</button>"))
+        // Self-contained: no URLs, no line comments.
+        XCTAssertFalse(page.contains("//"))
+        XCTAssertFalse(page.contains("src="))
+    }
+
+    func testUsageErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wfl-transitions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("t.wfl")
+        try "items 2\n".write(to: spec, atomically: true, encoding: .utf8)
+        for (args, message) in [
+            (["--format", "svg"], "'--transitions' prints as table, json, csv or html, not 'svg'"),
+            (["-f", "swift"], "'--transitions' prints as table, json, csv or html, not 'swift'"),
+            (["-o", dir.appendingPathComponent("out.svg").path], "'--transitions' prints as table, json, csv or html, not 'svg', the format of '\(dir.appendingPathComponent("out.svg").path)'"),
+            (["--rect", "0,0,10,10"], "'--transitions' and '--rect' cannot be used together"),
+            (["--rect=0,0,10,10"], "'--transitions' and '--rect' cannot be used together"),
+            (["--after"], "'--transitions' and '--after' cannot be used together"),
+        ] {
+            let out = try WFLCommand.run(["run", spec.path, "--transitions"] + args)
+            XCTAssertEqual(out.status, 64, "\(args)")
+            XCTAssertTrue(out.stderr.hasPrefix("wfl: " + message), "\(args): \(out.stderr)")
+            XCTAssertEqual(out.stdout, "")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path))
+        // The four formats, also from -o's extension.
+        for format in ["table", "json", "csv", "html"] {
+            let out = try WFLCommand.run(["run", spec.path, "--transitions", "--format", format])
+            XCTAssertEqual(out.status, 0, "\(format): \(out.stderr)")
+        }
+        let file = dir.appendingPathComponent("t.csv").path
+        XCTAssertEqual(try WFLCommand.run(["run", spec.path, "--transitions", "-o", file]).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).hasPrefix(TransitionFormat.csvHeader + "\n"))
+    }
+}

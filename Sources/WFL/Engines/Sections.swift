@@ -46,7 +46,7 @@ package enum Sections {
         }
         // Step 7, the transitions of a batch update (`appear`, `disappear`), reads the frames,
         // alphas and zooms as they stand here, at the offset (`at`); the rules ride on the table
-        // (Table/Transitions.swift).
+        // (Table/TransitionPairing.swift).
         table.appearRules = appearRules
         return .success(table)
     }

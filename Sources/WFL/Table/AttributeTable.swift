@@ -142,7 +142,7 @@ public struct AttributeTable: Equatable, Sendable {
     /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
     package var views: AttachedViews? = nil
     /// The layout's `appear` and `disappear` rules (Evaluation/AppearRules.swift), for the
-    /// transitions of an update (Transitions.swift); nil without any.
+    /// transitions of an update (TransitionPairing.swift); nil without any.
     package var appearRules: AppearRules? = nil
 
     /// The kind an element prints: its kind's word, or an attached view's name.
