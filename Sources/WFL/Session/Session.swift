@@ -82,6 +82,16 @@ package final class Session {
         self.color = color
         let empty = Session.run(bytes: [], name: name)
         tables = empty.evaluation?.tables ?? []
+        lastRun = empty
+    }
+
+    /// The run of the accepted entries, for `transitionTables`.
+    private var lastRun: Compilation? = nil
+
+    /// The transitions of each layout's batch update at offset (0, 0) (`:transitions`); an
+    /// attribute or `appear` / `disappear` rule that fails throws its diagnostic.
+    package func transitionTables() throws(Diagnostic) -> [TransitionTable] {
+        try lastRun?.transitionTables() ?? []
     }
 
     /// The session as a `.wfl` file: its entries, one after another, ending with a newline.
@@ -491,6 +501,7 @@ package final class Session {
         pending = nil
         entries = newEntries
         tables = run.evaluation?.tables ?? []
+        lastRun = run
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
         layoutCloses = []
         for st in run.parse.tree.statements {

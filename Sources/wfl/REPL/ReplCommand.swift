@@ -26,6 +26,7 @@ struct ReplCommand {
         ("help", ":help", "this list"),
         ("table", ":table", "the attribute table of the layout"),
         ("json", ":json", "the same as JSON"),
+        ("transitions", ":transitions", "how every element moves in the batch update ('update' blocks)"),
         ("show", ":show", "a picture of the first screen, drawn with characters"),
         ("layout", ":layout NAME", "the layout that expressions read (alone: which one)"),
         ("load", ":load FILE", "replace the session with the statements of FILE"),
@@ -150,7 +151,7 @@ final class Repl {
         let names = ReplCommand.commands.map(\.name)
         var name = word
         if !names.contains(word) {
-            // A unique beginning is enough: ':q', ':t'.
+            // A unique beginning is enough: ':q', ':ta'.
             let matches = names.filter { !word.isEmpty && $0.hasPrefix(word) }
             if matches.count == 1 {
                 name = matches[0]
@@ -187,6 +188,13 @@ final class Repl {
             writeOut(TableFormat.format(session.tables))
         case "json":
             writeOut(JSONFormat.format(session.tables))
+        case "transitions":
+            do {
+                writeOut(TransitionFormat.table(try session.transitionTables()))
+            } catch {
+                writeErr(DiagnosticRenderer(color: session.color).render([error], in: SourceFile(name: Session.sessionName, text: session.text)))
+                fail(Exit.dataError)
+            }
         case "show":
             // On a terminal the picture fits the screen, the prompt after it included; through a
             // pipe it is 80 columns wide and as tall as the viewport's shape makes it.
