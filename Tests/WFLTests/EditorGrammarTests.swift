@@ -219,6 +219,10 @@ final class EditorGrammarTests: XCTestCase {
                     // The TextMate grammar does not tell `attach` from a name (docs/DECISIONS.md):
                     // only its statements are checked.
                     statements(b.statements)
+                case .update(let b):
+                    // Nor `update`, `insert` and `delete`: words in statement position.
+                    statements(b.statements)
+                case .change(let c): c.arguments.forEach(expr)
                 case .expect(let x): expr(x.condition)
                 case .setting(let setting):
                     add(setting.name.span, "support.type.property-name")

@@ -23,6 +23,11 @@ package struct Compilation {
     package var hasErrors: Bool { diagnostics.hasErrors }
     /// The attribute table of each layout evaluated, in file order; empty when there are errors.
     package var tables: [AttributeTable] { evaluation?.tables ?? [] }
+    /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
+    /// "Batch updates"); a layout without `update` blocks has its one table here too.
+    package var after: [AttributeTable] { evaluation?.after ?? [] }
+    /// Parallel to `tables`: each layout's batch update.
+    package var updates: [BatchUpdate] { evaluation?.updates ?? [] }
     /// The names of the file's layouts, in order (empty when parsing failed).
     package var layoutNames: [String] { program?.layoutNames ?? [] }
 }

@@ -40,7 +40,7 @@ package struct Parser {
 
     /// Where a statement stands.
     enum Context {
-        case file, layout, section, attach
+        case file, layout, section, attach, update
 
         var name: String {
             switch self {
@@ -48,6 +48,7 @@ package struct Parser {
             case .layout: return "a layout"
             case .section: return "a section"
             case .attach: return "an 'attach' block"
+            case .update: return "an 'update' block"
             }
         }
     }
