@@ -72,11 +72,12 @@ package enum Pipeline {
         }
     }
 
-    /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0).
-    /// Empty when the file has errors.
+    /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0);
+    /// those inside `update` blocks against the tables after the updates. Empty when the file
+    /// has errors.
     package static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {
         guard let program = c.program, !c.hasErrors else { return [] }
-        let tables = c.tables
-        return LargeStack.run { ExpectationChecker(program: program).check(tables) }
+        let tables = c.tables, after = c.after
+        return LargeStack.run { ExpectationChecker(program: program).check(tables, after: after) }
     }
 }
