@@ -106,6 +106,26 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(spec.failedExpectations.count, 0, spec.expectationReport)
     }
 
+    /// `wfl run --after` in table, json and csv, and at an offset (pinned headers), pinned in
+    /// Tests/Fixtures/after/; without `--after` the same file prints its tables before.
+    func testRunAfterGoldens() throws {
+        let inputs = Golden.inputs("Tests/Fixtures/after")
+        XCTAssertFalse(inputs.isEmpty)
+        for url in inputs {
+            let stem = url.deletingPathExtension()
+            for (args, ext) in [(["--format", "table"], "table"), (["--format", "json"], "json"), (["--format", "csv"], "csv"),
+                                (["--offset", "0,200"], "@0,200.table")] {
+                let r = try WFLCommand.run(["run", url.path, "--after"] + args)
+                XCTAssertEqual(r.status, 0, r.stderr)
+                let expected = ext.hasPrefix("@") ? URL(fileURLWithPath: stem.path + ext) : stem.appendingPathExtension(ext)
+                Golden.check(r.stdout, against: expected, input: url)
+            }
+            let before = try WFLCommand.run(["run", url.path])
+            let after = try WFLCommand.run(["run", url.path, "--after"])
+            XCTAssertNotEqual(before.stdout, after.stdout)
+        }
+    }
+
     /// `update`, `insert` and `delete` are not reserved; a statement's words elsewhere.
     func testWordsAreNotReserved() throws {
         let e = evaluate("let update = 3\nlet insert = 1\nlet delete = 0\nitems update\nupdate {\n  delete delete\n  insert insert n\n}\n")
