@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// `wfl run FILE [--format table|json|csv|swift|svg|html|ascii] [--layout NAME] [--offset X,Y]
-/// [--rect X,Y,W,H] [-o FILE]`, and `wfl FILE`.
+/// [--rect X,Y,W,H] [--after] [-o FILE]`, and `wfl FILE`.
 struct RunCommand {
     let cli: CLI
 
@@ -26,6 +26,8 @@ struct RunCommand {
         var rect: Frame? = nil
         var transitions = false
         if args.contains("--transitions"), let conflict = RunCommand.transitionsConflict(args) { return cli.usageError(conflict, command: "run") }
+        // `--after`: each layout's table after its batch update (docs/usage.md).
+        var after = false
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -46,6 +48,8 @@ struct RunCommand {
             case "-o", "--output":
                 guard let v = value(a) else { return cli.usageError("'\(a)' needs a file name", command: "run") }
                 output = v
+            case "--after":
+                after = true
             case "--offset":
                 guard let v = value(a) else { return cli.usageError("'--offset' needs a value: X,Y, for example '--offset 0,120'", command: "run") }
                 guard let xs = RunCommand.numbers(v, count: 2) else {
@@ -81,6 +85,7 @@ struct RunCommand {
             k += 1
         }
         guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
+        // (`--after` beside `--transitions` is a usage error: checked where `--transitions` is read.)
         // Without --format, -o's extension picks the format.
         let format = givenFormat ?? output.map(RunCommand.format(forOutput:)) ?? "table"
         if transitions, let refusal = RunCommand.transitionsRefusal(args, format: format, givenFormat: givenFormat, output: output) {
@@ -119,8 +124,10 @@ struct RunCommand {
         if diagnostics.hasErrors { return Exit.dataError }
         if transitions { return writeTransitions(evaluation, format: format, offset: offset, output: output) }
 
+        // The tables before the batch updates, or with `--after` those after them.
+        let evaluated = after ? evaluation.after : evaluation.tables
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
-        let tables = evaluation.tables.map { t in
+        let tables = evaluated.map { t in
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
         // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.
@@ -149,10 +156,10 @@ struct RunCommand {
         case "csv": text = CSVFormat.format(tables)
         case "swift": text = SwiftFormat.format(tables, sourceName: source.name, command: RunCommand.swiftCommand(path, layoutName, offset, rect))
         // The pictures take the tables as evaluated: they place the offset and the rect themselves.
-        case "svg": text = SVGFormat.format(evaluation.tables, offset: offset, rect: rect)
-        case "html": text = HTMLFormat.format(evaluation.tables, offset: offset, rect: rect)
+        case "svg": text = SVGFormat.format(evaluated, offset: offset, rect: rect)
+        case "html": text = HTMLFormat.format(evaluated, offset: offset, rect: rect)
         // 80 columns unless the output is a terminal (not with -o).
-        case "ascii": text = ASCIIPicture.format(evaluation.tables, offset: offset, rect: rect,
+        case "ascii": text = ASCIIPicture.format(evaluated, offset: offset, rect: rect,
                                                  columns: output == nil || output == "-" ? pictureColumns() : ASCIIPicture.defaultColumns)
         default: text = TableFormat.format(tables)
         }

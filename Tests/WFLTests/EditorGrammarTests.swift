@@ -222,6 +222,10 @@ final class EditorGrammarTests: XCTestCase {
                 case .appear(let a):
                     // Nor `appear` and `disappear`.
                     statements(a.block.statements)
+                case .update(let b):
+                    // Nor `update`, `insert` and `delete`: words in statement position.
+                    statements(b.statements)
+                case .change(let c): c.arguments.forEach(expr)
                 case .expect(let x): expr(x.condition)
                 case .setting(let setting):
                     add(setting.name.span, "support.type.property-name")

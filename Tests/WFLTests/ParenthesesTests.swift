@@ -27,7 +27,8 @@ final class ParenthesesTests: XCTestCase {
         for st in statements {
             switch st.kind {
             case .let(let d): walk(d.value)
-            case .layout(let b), .section(let b), .attach(let b): out += expressionSpans(b.statements)
+            case .layout(let b), .section(let b), .attach(let b), .update(let b): out += expressionSpans(b.statements)
+            case .change(let c): c.arguments.forEach(walk)
             case .appear(let a): out += expressionSpans(a.block.statements)
             case .expect(let x): walk(x.condition)
             case .setting(let s):

@@ -74,7 +74,8 @@ final class ParserTests: XCTestCase {
                     name(d.name)
                     d.parameters?.forEach(name)
                     expr(d.value)
-                case .layout(let b), .section(let b), .attach(let b): statements(b.statements)
+                case .layout(let b), .section(let b), .attach(let b), .update(let b): statements(b.statements)
+                case .change(let c): c.arguments.forEach(expr)
                 case .appear(let a): statements(a.block.statements)
                 case .expect(let e): expr(e.condition)
                 case .setting(let st):

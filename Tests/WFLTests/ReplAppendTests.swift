@@ -10,7 +10,8 @@ final class ReplAppendTests: XCTestCase {
     }
 
     /// A generator of entries: sections of every engine (some with errors, some named alike, some
-    /// with backgrounds, attached views or attribute rules), attach blocks at the top level,
+    /// with backgrounds, attached views, attribute rules or update blocks), attach and update
+    /// blocks at the top level,
     /// lets (some shadowing, some used later), settings typed again, expectations, expressions,
     /// undo and reset.
     struct Entries {
@@ -40,6 +41,7 @@ final class ReplAppendTests: XCTestCase {
                 if pick(12) == 0 { body.append("items -1") }
                 if pick(12) == 0 { body.append("colums 2") }
                 if pick(5) == 0 { body.append(["background cells", "background items; backgroundInsets -4", "attach b { when i == 0 }", "alpha 0.5"][pick(4)]) }
+                if pick(5) == 0 { body.append(["update { delete 0 }", "update { insert \(pick(3)); expect contentHeight > 0 }", "update { delete 1; insert 0 1 }"][pick(3)]) }
                 let name = pick(5) == 0 ? "\"s\(pick(2))\" " : ""
                 return "section \(name){ " + body.joined(separator: "; ") + " }"
             case 8..<11:
@@ -49,7 +51,7 @@ final class ReplAppendTests: XCTestCase {
             case 11..<14:
                 return ["columns \(1 + pick(4))", "spacing \(pick(12))", "container \(300 + pick(100)) x 600", "insets \(pick(10))",
                         "direction horizontal", "rows 2", "order leftToRight", "seed \(pick(3))",
-                        "background all", "attach badge { size 10 x 10; when i % 2 == 0 }"][pick(10)]
+                        "background all", "attach badge { size 10 x 10; when i % 2 == 0 }", "update { insert 0 }"][pick(11)]
             case 14..<16:
                 return ["expect contentHeight > 0", "expect contentHeight == 1", "expect frame(0, 0)[0] >= 0", "expect count(0, 0, 375, 812) > 2"][pick(4)]
             case 16..<18:
@@ -85,6 +87,8 @@ final class ReplAppendTests: XCTestCase {
                 let b = run(whole, e, appends: false)
                 XCTAssertEqual(a, b, "seed \(seed), step \(step), entry '\(e)'")
                 XCTAssertEqual(fast.tables, whole.tables, "seed \(seed), step \(step), entry '\(e)'")
+                XCTAssertEqual(fast.afterTables, whole.afterTables, "seed \(seed), step \(step), entry '\(e)'")
+                XCTAssertEqual(fast.updates, whole.updates, "seed \(seed), step \(step), entry '\(e)'")
                 if fast.entries.count == before + 1 { appendedEntries += 1 }
                 if a != b { return }
             }

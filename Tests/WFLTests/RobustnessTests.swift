@@ -281,7 +281,8 @@ final class RobustnessTests: XCTestCase {
                     case .word: break
                     }
                 }
-            case .layout(let b), .section(let b), .attach(let b):
+            case .change(let c): visit(c.word, "keyword"); c.arguments.forEach(expr)
+            case .layout(let b), .section(let b), .attach(let b), .update(let b):
                 visit(b.keyword, "keyword"); visit(b.openBrace, "'{'")
                 if let c = b.closeBrace { visit(c, "'}'") }
                 if let name = b.name { visit(name.span, "block name") }

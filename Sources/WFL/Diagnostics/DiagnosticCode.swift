@@ -93,6 +93,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case badQueryArgument = "E0705"
     case shelfSnapUnavailable = "E0706"
 
+    // Batch updates (E08xx).
+    case misplacedUpdate = "E0801"
+    case secondUpdate = "E0802"
+    case updateIndexOutOfRange = "E0803"
+    case updateIndexTwice = "E0804"
+    case updateIndexNotWhole = "E0805"
+
     /// True for the mistakes about names that the parser reports after it has read a statement
     /// whole, so that the tree is complete (`wfl fmt` formats such a file), and for warnings. A
     /// name that cannot be bound (`let x`, a reserved word) or a parameter named twice stops the
@@ -188,6 +195,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .snapUnavailable: return "`snap` where there is nothing to snap to"
         case .badQueryArgument: return "an expectation function given an argument it cannot take"
         case .shelfSnapUnavailable: return "`shelfSnap` on a section that is not a shelf with items"
+        case .misplacedUpdate: return "an `update` block where it cannot stand: in a layout with `section` blocks, or at the top of a file with `layout` or `section` blocks"
+        case .secondUpdate: return "a second `update` block for one section"
+        case .updateIndexOutOfRange: return "a `delete` index not among the items before the update, or an `insert` index not among those after it"
+        case .updateIndexTwice: return "the same index twice among a section's `delete`s, or among its `insert`s"
+        case .updateIndexNotWhole: return "an index of `insert` or `delete` that is not a whole number"
         }
     }
 }
@@ -208,7 +220,8 @@ extension DiagnosticCode {
 
             """
         let stages = [("01", "Reading characters"), ("02", "Syntax"), ("03", "Names"), ("04", "Settings"),
-                      ("05", "Evaluating expressions"), ("06", "Laying out"), ("07", "Expectation functions")]
+                      ("05", "Evaluating expressions"), ("06", "Laying out"), ("07", "Expectation functions"),
+                      ("08", "Batch updates")]
         for (hundreds, title) in stages {
             out += "## \(title)\n\n| code | meaning |\n|---|---|\n"
             for c in allCases where c.rawValue.dropFirst().hasPrefix(hundreds) {

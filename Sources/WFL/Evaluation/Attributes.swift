@@ -42,13 +42,14 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
 
     /// The same rules: written at the same places of the source, for sections of the same items
     /// and room (two evaluations of one file give equal tables). Closures cannot be compared, but
-    /// a rule's place fixes its expression.
+    /// a rule's place fixes its expression. (`letCount` is left out: it sizes a cache, and a
+    /// program that has also compiled an expression typed alone in the REPL counts more `let`s.)
     package static func == (a: AttributeRules, b: AttributeRules) -> Bool {
         if a === b { return true }
         func same(_ x: ItemRule?, _ y: ItemRule?) -> Bool {
             x?.span == y?.span && x?.settingSpan == y?.settingSpan && x?.what == y?.what
         }
-        return a.seed == b.seed && a.letCount == b.letCount && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
+        return a.seed == b.seed && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
             && zip(a.sections, b.sections).allSatisfy { x, y in
                 x.items == y.items && x.aw == y.aw && x.ah == y.ah
                     && same(x.rules.alpha, y.rules.alpha) && same(x.rules.zoom, y.rules.zoom) && same(x.rules.zIndex, y.rules.zIndex)

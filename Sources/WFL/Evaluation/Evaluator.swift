@@ -8,6 +8,20 @@ package struct Evaluation {
     package var tables: [AttributeTable]
     /// Every error and warning found while evaluating (the parser's are not repeated here).
     package var diagnostics: [Diagnostic]
+    /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
+    /// "Batch updates"), the same value as its table before when it has no `update` block.
+    package var after: [AttributeTable] = []
+    /// Parallel to `tables`: each layout's batch update (all sections empty without `update`).
+    package var updates: [BatchUpdate] = []
+
+    package init(tables: [AttributeTable], diagnostics: [Diagnostic], after: [AttributeTable]? = nil, updates: [BatchUpdate]? = nil) {
+        self.tables = tables
+        self.diagnostics = diagnostics
+        self.after = after ?? tables
+        self.updates = updates ?? tables.map { t in
+            BatchUpdate(sections: t.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) })
+        }
+    }
 }
 
 /// Where a setting was written.
@@ -73,6 +87,11 @@ final class BlockRecord {
     var expects: [(Expectation, Span)] = []
     /// The `attach` blocks written here, in order.
     var attaches: [AttachRecord] = []
+    /// The `update` blocks written here, in order (more than one is an error).
+    var updates: [UpdateRecord] = []
+    /// Where the statements of the `expect`s inside this block's `update` blocks start: they are
+    /// in `expects` too, and read the table after the update.
+    var afterExpects: Set<Int> = []
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
@@ -92,6 +111,16 @@ final class AttachRecord {
         self.name = name
         self.keyword = keyword
     }
+}
+
+/// An `update` block: its `delete` and `insert` indices as written, in order (docs/language.md,
+/// "Batch updates").
+final class UpdateRecord {
+    let keyword: Span
+    var deletes: [Expr] = []
+    var inserts: [Expr] = []
+
+    init(keyword: Span) { self.keyword = keyword }
 }
 
 /// The layouts of a file, with everything needed to evaluate them.
@@ -201,6 +230,22 @@ package final class Program {
                 block.attaches.append(rec)
             case .appear(let a):
                 recordAppear(a, in: block)
+            case .update(let b):
+                let rec = UpdateRecord(keyword: b.keyword)
+                for inner in b.statements {
+                    switch inner.kind {
+                    case .change(let c):
+                        if c.kind == .insert { rec.inserts += c.arguments } else { rec.deletes += c.arguments }
+                    case .expect(let e):
+                        block.expects.append((e, inner.span))
+                        block.afterExpects.insert(inner.span.start)
+                    default:
+                        break
+                    }
+                }
+                block.updates.append(rec)
+            case .change:
+                break
             case .expect(let e):
                 block.expects.append((e, st.span))
             case .setting(let s):
@@ -286,6 +331,8 @@ package final class Program {
         // Each evaluation reports afresh (a program evaluated again, as the REPL's is).
         reported = []
         var tables: [AttributeTable] = []
+        var afterTables: [AttributeTable] = []
+        var updates: [BatchUpdate] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
         var resolved: [Result<ResolvedLayout, LayoutFailure>] = []
@@ -310,8 +357,25 @@ package final class Program {
                 diagnostics += f.diagnostics
             case .success(let layout):
                 guard items != nil else { continue }
+                if layout.hasUpdate {
+                    // The tables before and after the batch update (Engines/Updates.swift); the
+                    // REPL's kept table is not one to append to.
+                    memo?.table = nil
+                    switch UpdateTapes.layout(layout, warnings: &diagnostics) {
+                    case .success(let (before, after)):
+                        tables.append(before)
+                        afterTables.append(after)
+                        updates.append(layout.batch)
+                    case .failure(let f):
+                        diagnostics += f.diagnostics
+                    }
+                    continue
+                }
                 switch memo == nil ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
-                case .success(let t): tables.append(t)
+                case .success(let t):
+                    tables.append(t)
+                    afterTables.append(t)
+                    updates.append(layout.batch)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
             }
@@ -319,7 +383,9 @@ package final class Program {
         diagnostics += ExpectationChecker(program: self).validate(only: only)
         var seen = Set<String>()
         diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }
-        return Evaluation(tables: diagnostics.hasErrors ? [] : tables, diagnostics: diagnostics)
+        let failed = diagnostics.hasErrors
+        return Evaluation(tables: failed ? [] : tables, diagnostics: diagnostics, after: failed ? [] : afterTables,
+                          updates: failed ? [] : updates)
     }
 
     /// Runs the engine of a resolved layout.

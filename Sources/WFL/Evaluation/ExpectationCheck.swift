@@ -82,21 +82,29 @@ package struct ExpectationChecker {
 
     /// Checks every expectation of every layout of `tables` (the tables of `evaluate()`, at
     /// offset 0,0), in the order they are written. An error in one expectation fails only that one.
-    package func check(_ tables: [AttributeTable]) -> [ExpectationOutcome] {
+    /// `after`, parallel to `tables`, holds the tables after the batch updates, which the
+    /// `expect`s inside `update` blocks read (the table before, when not given).
+    package func check(_ tables: [AttributeTable], after: [AttributeTable] = []) -> [ExpectationOutcome] {
         var out: [ExpectationOutcome] = []
-        for table in tables { out += check(layout: table.name, table: table) }
+        for (k, table) in tables.enumerated() {
+            out += check(layout: table.name, table: table, after: k < after.count ? after[k] : nil)
+        }
         return out
     }
 
     /// Checks the expectations of one layout against its table, in the order they are written
-    /// (those in its sections included); with `within`, only those whose statement starts there.
-    package func check(layout layoutName: String, table: AttributeTable, within: Span? = nil) -> [ExpectationOutcome] {
+    /// (those in its sections included), those inside `update` blocks against `after`; with
+    /// `within`, only those whose statement starts there.
+    package func check(layout layoutName: String, table: AttributeTable, after: AttributeTable? = nil,
+                       within: Span? = nil) -> [ExpectationOutcome] {
         guard let k = program.layoutIndex(named: layoutName) else { return [] }
         let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
+        let readAfter = Program.afterExpects(of: block)
         var out: [ExpectationOutcome] = []
         for (e, statement) in Program.allExpects(of: block) {
             if let within, statement.start < within.start || statement.start > within.end { continue }
-            out.append(check(e, layout: layoutName, table: table))
+            let reads = readAfter.contains(statement.start) ? after ?? table : table
+            out.append(check(e, layout: layoutName, table: reads))
         }
         return out
     }
@@ -204,6 +212,14 @@ extension Program {
         var all = block.expects
         for s in block.sectionsWithExpects { all += s.expects }
         return all.sorted { $0.1.start < $1.1.start }
+    }
+
+    /// Where the statements of the `expect`s inside the `update` blocks of a layout block (or
+    /// the file) and of its sections start: those read the table after the update.
+    static func afterExpects(of block: BlockRecord) -> Set<Int> {
+        var all = block.afterExpects
+        for s in block.sectionsWithExpects { all.formUnion(s.afterExpects) }
+        return all
     }
 
     /// Text with each run of white space that holds a line break made one space.

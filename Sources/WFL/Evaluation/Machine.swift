@@ -76,6 +76,8 @@ package enum VarSets {
     package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     package static let layout = mask([.cw, .ch])
     package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+    /// The indices of `insert` and `delete`: n is the count before the update.
+    package static let change = mask([.s, .n, .cw, .ch, .aw, .ah])
     /// `when` and `size` of an attached view: the section's, the item's and the cell's size.
     package static let attach = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h])
     /// `offset` of an attached view: also its size.

@@ -212,6 +212,7 @@ struct Resolver {
             swap(&memoSections, &memo.sections)
             memo.generation = -1
         }
+        misplacedUpdates(sectionRecords)
         var styles = Array(program.memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
@@ -487,6 +488,20 @@ struct Resolver {
         let attributes = attributeRules(blocks)
         let attached = attachments(blocks, &m)
         let appear = appearRules(blocks, disappear: false), disappear = appearRules(blocks, disappear: true)
+        // The section's `update` block: its own, or for the one section of a layout (or file)
+        // without `section` blocks, the layout's (the file's when it has no layouts either).
+        let updates = rec?.updates ?? (layout ?? (program.hasLayoutBlocks ? nil : program.file))?.updates ?? []
+        var update: SectionUpdate? = nil
+        if let first = updates.first, diagnostics.count == errorsBefore {
+            for extra in updates.dropFirst() {
+                fail(.error(.secondUpdate, "section \(s) has a second 'update' block", at: extra.keyword,
+                            notes: [Note("the first is here", span: first.keyword)],
+                            help: "a section has one 'update' block, one batch: put all its 'insert's and 'delete's in the first"), key: extra.keyword)
+            }
+            m.available = VarSets.change
+            m.set(.n, items)
+            update = resolveUpdate(first, s: s, items: Int(items), &m)
+        }
         if diagnostics.count != errorsBefore { return nil }
         var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
@@ -500,7 +515,85 @@ struct Resolver {
         section.attributes = attributes
         section.attached = attached
         (section.appear, section.disappear) = (appear, disappear)
+        section.update = update
         return section
+    }
+
+    /// `update` blocks where none can stand (docs/language.md, "Batch updates"): in a layout
+    /// with `section` blocks, at the top of a file with `layout` or top-level `section` blocks.
+    mutating func misplacedUpdates(_ sectionRecords: [BlockRecord]) {
+        if let layout, !sectionRecords.isEmpty {
+            for u in layout.updates {
+                fail(.error(.misplacedUpdate, "an 'update' block cannot stand in a layout with 'section' blocks", at: u.keyword,
+                            help: "move it into the section whose items change"), key: u.keyword)
+            }
+        }
+        let file = program.file
+        if program.hasLayoutBlocks || !file.sections.isEmpty {
+            let why = program.hasLayoutBlocks ? "'layout' blocks" : "'section' blocks"
+            for u in file.updates {
+                fail(.error(.misplacedUpdate, "an 'update' block cannot stand at the top of a file with \(why)", at: u.keyword,
+                            help: program.hasLayoutBlocks ? "move it into the layout (or the section) whose items change"
+                                : "move it into the section whose items change"), key: u.keyword)
+            }
+        }
+    }
+
+    /// A section's `update` block evaluated and checked: each `delete` index a whole number in
+    /// 0 ..< n, each `insert` index one in 0 ..< n' (n' = n - d + k), none twice among the
+    /// deletes or among the inserts. The machine holds s, n, cw, ch, aw and ah.
+    mutating func resolveUpdate(_ u: UpdateRecord, s: Int, items n: Int, _ m: inout Machine) -> SectionUpdate? {
+        let errorsBefore = diagnostics.count
+        func indices(_ exprs: [Expr], _ word: String, _ r: inout Resolver, _ m: inout Machine) -> [(Int, Span)] {
+            var out: [(Int, Span)] = []
+            for e in exprs {
+                let node = r.compiler.compile(e)
+                m.reserveLets(r.compiler.letCount)
+                m.unwind()
+                m.place = "'\(word)'"
+                let v: Value
+                do {
+                    v = try node.code(&m)
+                } catch {
+                    r.fail(error.at("in '\(word)' of section \(s)").diagnostic, key: e.span)
+                    continue
+                }
+                guard case .number(let d) = v, isWhole(d) else {
+                    let shown = { if case .number(let d) = v { return NumberFormat.format(d) } else { return v.typeName } }()
+                    r.fail(.error(.updateIndexNotWhole, "an index of '\(word)' in section \(s) must be a whole number, not \(shown)", at: e.span,
+                                  help: "an index counts items: 0 for the first"), key: e.span)
+                    continue
+                }
+                out.append((Int(exactly: d) ?? -1, e.span))
+            }
+            return out
+        }
+        let deletes = indices(u.deletes, "delete", &self, &m)
+        let inserts = indices(u.inserts, "insert", &self, &m)
+        func check(_ list: [(Int, Span)], _ word: String, count: Int, when: String, _ r: inout Resolver) -> [Int] {
+            var first: [Int: Span] = [:]
+            for (k, span) in list {
+                guard k >= 0, k < count else {
+                    let range = count == 0 ? "it has none" : "they are 0 to \(count - 1)"
+                    r.fail(.error(.updateIndexOutOfRange, "'\(word) \(k)' in section \(s) is out of range: the section has \(count) items \(when) the update, and \(range)",
+                                  at: span, help: word == "delete" ? "'delete' counts the items before the update" : "'insert' counts the items after the update"), key: span)
+                    continue
+                }
+                if let earlier = first[k] {
+                    r.fail(.error(.updateIndexTwice, "'\(word) \(k)' in section \(s) names item \(k) twice", at: span,
+                                  notes: [Note("first named here", span: earlier)], help: "name each index once"), key: span)
+                    continue
+                }
+                first[k] = span
+            }
+            return first.keys.sorted()
+        }
+        let deleted = check(deletes, "delete", count: n, when: "before", &self)
+        // n' counts the inserts as written, so that a repeated one does not shift the range.
+        let after = n - deleted.count + inserts.count
+        let inserted = check(inserts, "insert", count: after, when: "after", &self)
+        guard diagnostics.count == errorsBefore else { return nil }
+        return SectionUpdate(countBefore: n, deleted: deleted, inserted: inserted)
     }
 
     /// The attached views of a section: from each block of its chain, innermost first, the blocks

@@ -53,6 +53,9 @@ package struct ItemRule {
         case number(NumCode)
         /// Any other expression: a number, or a list that cycles.
         case value(Code)
+        /// A rule of a section with a batch update, recording or replaying its values per item
+        /// (Engines/Updates.swift).
+        case tape(RuleTape)
     }
 
     let kind: Kind
@@ -85,6 +88,7 @@ package struct ItemRule {
             }
             return try code(&m)
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
+        case .tape(let t): return try t.evaluate(&m, item: i)
         }
     }
 
@@ -159,6 +163,8 @@ package struct ResolvedSection {
     package var attributes = AttributeRuleSet()
     /// The attached views, in the table's order.
     package var attached: [ResolvedAttachment] = []
+    /// The section's `update` block, its indices checked and sorted; nil when it has none.
+    package var update: SectionUpdate? = nil
     /// `appear { }` and `disappear { }`, as they cascade to this section (Evaluation/AppearRules.swift).
     package var appear = AppearRuleSet()
     package var disappear = AppearRuleSet()
@@ -223,6 +229,18 @@ package struct ResolvedLayout {
             for k in b.indices where b[k].background != .none || !b[k].attributes.isEmpty || !b[k].attached.isEmpty { return true }
             return false
         }
+    }
+    /// True when some section has an `update` block: the layout then has a table after its
+    /// batch update (Engines/Updates.swift).
+    package var hasUpdate: Bool {
+        sections.withUnsafeBufferPointer { b in
+            for k in b.indices where b[k].update != nil { return true }
+            return false
+        }
+    }
+    /// The layout's batch update: each section's, empty where it has no `update` block.
+    package var batch: BatchUpdate {
+        BatchUpdate(sections: sections.map { $0.update ?? SectionUpdate(countBefore: $0.items) })
     }
     /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
     package var attachedNames: [String] = []

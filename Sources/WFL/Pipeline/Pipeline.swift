@@ -23,6 +23,11 @@ package struct Compilation {
     package var hasErrors: Bool { diagnostics.hasErrors }
     /// The attribute table of each layout evaluated, in file order; empty when there are errors.
     package var tables: [AttributeTable] { evaluation?.tables ?? [] }
+    /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
+    /// "Batch updates"); a layout without `update` blocks has its one table here too.
+    package var after: [AttributeTable] { evaluation?.after ?? [] }
+    /// Parallel to `tables`: each layout's batch update.
+    package var updates: [BatchUpdate] { evaluation?.updates ?? [] }
     /// The names of the file's layouts, in order (empty when parsing failed).
     package var layoutNames: [String] { program?.layoutNames ?? [] }
 }
@@ -67,11 +72,12 @@ package enum Pipeline {
         }
     }
 
-    /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0).
-    /// Empty when the file has errors.
+    /// Checks every `expect` of every layout evaluated, in the order written (at offset 0,0);
+    /// those inside `update` blocks against the tables after the updates. Empty when the file
+    /// has errors.
     package static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {
         guard let program = c.program, !c.hasErrors else { return [] }
-        let tables = c.tables
-        return LargeStack.run { ExpectationChecker(program: program).check(tables) }
+        let tables = c.tables, after = c.after
+        return LargeStack.run { ExpectationChecker(program: program).check(tables, after: after) }
     }
 }

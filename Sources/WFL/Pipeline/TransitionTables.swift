@@ -17,10 +17,14 @@ extension Compilation {
 }
 
 extension Evaluation {
-    /// Layout `k`'s table after its batch update and the update. (Until the updates are
-    /// evaluated, every layout's table stays as it is.)
+    /// Layout `k`'s table after its batch update, and the update (docs/language.md, "Batch
+    /// updates"); a layout without `update` blocks has the same table after, and its
+    /// transitions are all `stay`.
     func afterUpdate(_ k: Int) -> (AttributeTable, BatchUpdate) {
         let t = tables[k]
-        return (t, BatchUpdate(sections: t.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) }))
+        guard k < after.count, k < updates.count else {
+            return (t, BatchUpdate(sections: t.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) }))
+        }
+        return (after[k], updates[k])
     }
 }

@@ -51,6 +51,10 @@ package final class Session {
     package private(set) var name: String
     /// The attribute tables of the accepted entries.
     package private(set) var tables: [AttributeTable] = []
+    /// Parallel to `tables`: each layout's table after its batch update (its table when it has
+    /// no `update` block), and its batch update.
+    package private(set) var afterTables: [AttributeTable] = []
+    package private(set) var updates: [BatchUpdate] = []
     /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
     package var color: Bool
 
@@ -82,6 +86,8 @@ package final class Session {
         self.color = color
         let empty = Session.run(bytes: [], name: name)
         tables = empty.evaluation?.tables ?? []
+        afterTables = empty.evaluation?.after ?? []
+        updates = empty.evaluation?.updates ?? []
         lastRun = empty
     }
 
@@ -146,6 +152,8 @@ package final class Session {
             }
             // `colums 3`: a statement with a misspelt setting name, not two expressions.
             let next = tokens[Swift.min(k + 1, tokens.count - 1)]
+            // `update {`: a block (as the parser reads it, `update` before a `{`).
+            if word == "update", next.kind == .lBrace { return .statement }
             switch next.kind {
             case .identifier, .number, .string, .kwTrue, .kwFalse:
                 return next.spaceBefore ? .statement : .expression
@@ -455,6 +463,7 @@ package final class Session {
             }
             reply.output += Session.summary(before: before, after: evaluation.tables, reasons: reasons) + "\n"
         }
+        if statements.contains(where: Session.holdsUpdate) { reply.output += updateSummary() }
         let (lines, diagnostics) = checkExpectations(run, composed)
         reply.output += lines
         reply.diagnostics += diagnostics
@@ -501,6 +510,8 @@ package final class Session {
         pending = nil
         entries = newEntries
         tables = run.evaluation?.tables ?? []
+        afterTables = run.evaluation?.after ?? []
+        updates = run.evaluation?.updates ?? []
         lastRun = run
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
         layoutCloses = []
@@ -668,10 +679,11 @@ package final class Session {
         var lines = "", diagnostics: [Diagnostic] = []
         let checker = ExpectationChecker(program: program)
         // Layout names are unique in a file: one look-up per layout, not a search.
-        let byName = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(tables.indices.map { (tables[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         for name in program.layoutNames {
-            guard let table = byName[name] else { continue }
-            for outcome in checker.check(layout: name, table: table, within: Span(c.base, c.base + c.length)) {
+            guard let k = byName[name] else { continue }
+            let after = k < afterTables.count ? afterTables[k] : nil
+            for outcome in checker.check(layout: name, table: tables[k], after: after, within: Span(c.base, c.base + c.length)) {
                 let label = outcome.label.map { " ('\($0)')" } ?? ""
                 switch outcome.verdict {
                 case .passed:
@@ -780,6 +792,28 @@ package final class Session {
     }
 
     // MARK: - Summary
+
+    /// True for an `update` block, or a block that holds one.
+    static func holdsUpdate(_ st: Statement) -> Bool {
+        switch st.kind {
+        case .update: return true
+        case .layout(let b), .section(let b): return b.statements.contains(where: holdsUpdate)
+        default: return false
+        }
+    }
+
+    /// "update: 4 cells stay, 2 move, 1 appears, 2 disappear" for each layout with a batch
+    /// update (with the layout's name when the session has several), after an entry that holds
+    /// an `update` block.
+    func updateSummary() -> String {
+        var out = ""
+        for (k, t) in tables.enumerated() where k < afterTables.count && k < updates.count {
+            guard tables.count == 1 || !updates[k].isEmpty else { continue }
+            let counts = cellChanges(before: t, after: afterTables[k], update: updates[k])
+            out += (tables.count > 1 ? "\(TerminalText.escaped(t.name)): " : "") + "update: \(counts.description)\n"
+        }
+        return out
+    }
 
     /// "1 section, 30 items, content 375 x 1234; 28 cells moved": each layout's sections, items
     /// and content size, and how its elements changed since `before`.

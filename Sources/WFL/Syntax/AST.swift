@@ -155,6 +155,16 @@ package struct Setting: Equatable, Sendable {
     package var arguments: [Argument]
 }
 
+/// `insert I...` or `delete I...` in an `update` block: indices after the update (insert) or
+/// before it (delete).
+package struct Change: Equatable, Sendable {
+    package enum Kind: String, Equatable, Sendable { case insert, delete }
+    package var kind: Kind
+    /// The word `insert` or `delete`.
+    package var word: Span
+    package var arguments: [Expr]
+}
+
 /// `let name = expr` or `let name(a, b) = expr`.
 package struct LetDecl: Equatable, Sendable {
     /// The name bound, with the index of its binding.
@@ -180,7 +190,7 @@ package struct BlockName: Equatable, Sendable {
     package var quoted: Bool
 }
 
-/// A `layout`, `section` or `attach` block.
+/// A `layout`, `section`, `attach` or `update` block.
 package struct Block: Equatable, Sendable {
     package var keyword: Span
     package var name: BlockName?
@@ -209,6 +219,11 @@ package struct Statement: Equatable, Sendable {
         /// `appear { ... }` or `disappear { ... }`: where an inserted element starts or a deleted
         /// one ends (its block has no name; it holds only `alpha`, `zoom` and `offset`).
         case appear(AppearBlock)
+        /// `update { ... }`: a batch update of its section (its name is nil); it holds `change`s
+        /// and `expect`s.
+        case update(Block)
+        /// `insert ...` or `delete ...`, inside an `update` block.
+        case change(Change)
         case expect(Expectation)
         case setting(Setting)
     }

@@ -62,6 +62,11 @@ package struct ASTPrinter {
             block("attach", b, s.span, d)
         case .appear(let a):
             block(a.keywordText, a.block, s.span, d)
+        case .update(let b):
+            block("update", b, s.span, d)
+        case .change(let c):
+            line(d, c.kind.rawValue, s.span)
+            for a in c.arguments { expr(a, d + 1) }
         case .expect(let e):
             line(d, "expect" + (e.label.map { " " + ASTPrinter.quote($0.text) } ?? ""), s.span)
             expr(e.condition, d + 1)

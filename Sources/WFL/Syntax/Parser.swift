@@ -40,7 +40,7 @@ package struct Parser {
 
     /// Where a statement stands.
     enum Context {
-        case file, layout, section, attach
+        case file, layout, section, attach, update
         /// Inside `appear { }` and `disappear { }` (ParserAppear.swift).
         case appear, disappear
 
@@ -52,6 +52,7 @@ package struct Parser {
             case .attach: return "an 'attach' block"
             case .appear: return "an 'appear' block"
             case .disappear: return "a 'disappear' block"
+            case .update: return "an 'update' block"
             }
         }
     }

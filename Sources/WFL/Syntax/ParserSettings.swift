@@ -259,6 +259,11 @@ extension Parser {
     /// two (docs/language.md, "Settings").
     /// `from` is where the argument starts: a `-` inside parentheses was written as meant.
     mutating func warnSpacedMinus(_ e: Expr, _ info: SettingInfo, from: Int) {
+        warnSpacedMinus(e, info.name, from: from)
+    }
+
+    /// `warnSpacedMinus` for the statement named `name` (a setting, `insert` or `delete`).
+    mutating func warnSpacedMinus(_ e: Expr, _ name: String, from: Int) {
         guard case .binary(let head, let operands, _) = e else { return }
         let bytes = source.bytes
         func space(_ k: Int) -> Bool { k >= 0 && k < bytes.count && (bytes[k] == 32 || bytes[k] == 9) }
@@ -284,7 +289,7 @@ extension Parser {
             }
             let one = value.map { "one value, \(NumberFormat.format($0))" } ?? "one value"
             warn(.warning(.spacedMinus, "'\(source.text(whole))' is \(one); write '\(left) (-\(right))' for two", at: whole,
-                          help: "'\(info.name)' takes several values: a '-' with a space before it and none after subtracts; to subtract, write '\(left) - \(right)'"))
+                          help: "'\(name)' takes several values: a '-' with a space before it and none after subtracts; to subtract, write '\(left) - \(right)'"))
             return
         }
     }

@@ -1,4 +1,5 @@
-/// Statements and blocks: the file, `let`, `layout`, `section`, `attach` and `expect`.
+/// Statements and blocks: the file, `let`, `layout`, `section`, `attach` and `expect` (`update` is
+/// in ParserUpdate.swift).
 
 extension Parser {
     // file = { statement } EOF ;
@@ -119,9 +120,10 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | attach | appear | expect | setting ;
+    // statement = let | layout | section | attach | update | appear | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
         if context == .appear || context == .disappear { return parseAppearStatement(in: context) }
+        if context == .update { return parseUpdateStatement() }
         switch tok.kind {
         case .kwLet: return parseLet()
         case .kwLayout: return parseLayout(in: context)
@@ -135,6 +137,8 @@ extension Parser {
         case .identifier:
             if atAttach() { return parseAttach(in: context) }
             if atAppear() { return parseAppear(in: context) }
+            if atUpdate() { return parseUpdate(in: context) }
+            if atChange() { return parseChange(in: context) }
             return parseSetting(in: context)
         default:
             reportUnexpected(expected: "a statement",

@@ -1,4 +1,4 @@
-/// A batch update and its transitions (docs/elements.md, "Batch updates"): which items of each
+/// A batch update and its transitions (docs/language.md, "Batch updates"): which items of each
 /// section are deleted and inserted, as one `performBatchUpdates`, and what every element of the
 /// tables before and after it does.
 
