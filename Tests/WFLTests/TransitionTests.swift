@@ -300,3 +300,72 @@ final class TransitionFormatTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).hasPrefix(TransitionFormat.csvHeader + "\n"))
     }
 }
+
+/// `wfl run --transitions` in table, json and csv, as goldens: every input of
+/// Tests/Fixtures/transitions and every sample with an `update` block (its expected files beside
+/// the fixtures, named after it).
+final class TransitionGoldenTests: XCTestCase {
+    func testTransitionFormats() throws {
+        let dir = Golden.root.appendingPathComponent("Tests/Fixtures/transitions")
+        let samples = Golden.inputs("samples").filter { url in
+            ((try? String(contentsOf: url, encoding: .utf8)) ?? "").contains("update {")
+        }
+        XCTAssertFalse(samples.isEmpty, "a sample shows an update")
+        let inputs = Golden.inputs("Tests/Fixtures/transitions") + samples
+        XCTAssertGreaterThanOrEqual(inputs.count, 2)
+        for url in inputs {
+            let c = Pipeline.run(try Golden.source(url))
+            XCTAssertFalse(c.hasErrors, "\(url.lastPathComponent): \(c.diagnostics.map(\.message))")
+            let tables = try c.transitionTables()
+            XCTAssertEqual(tables.count, c.tables.count)
+            let stem = url.deletingPathExtension().lastPathComponent
+            Golden.check(TransitionFormat.table(tables), against: dir.appendingPathComponent("\(stem).table"), input: url)
+            Golden.check(TransitionFormat.json(tables), against: dir.appendingPathComponent("\(stem).json"), input: url)
+            Golden.check(TransitionFormat.csv(tables), against: dir.appendingPathComponent("\(stem).csv"), input: url)
+        }
+    }
+
+    /// The sample's transitions, worked by hand. Heights before [100, 150, 150, 50, 130, 180,
+    /// 200, 100, 110, 200]; delete 3 and 6 (50 and 200, both in the right column), insert at 0.
+    /// After: [100 (new), 100, 150, 150, 130, 180, 100, 110, 200], lanes from y 54 (header 44 and
+    /// insets 10), 172.5 wide at x 10 and 192.5:
+    ///   new 0: left, 54 (left ends 154)    old 0: right, 54 (154)    old 1: left, 164 (314)
+    ///   old 2: right, 164 (314)            old 4: left, 324 (454)    old 5: right, 324 (504)
+    ///   old 7: left, 464 (564)             old 8: right, 514 (624)   old 9: left, 574 (774)
+    /// Content 774 + 10 + 30 = 814. Old 3 was at (192.5, 214) and slides to 254, fading.
+    func testTheSampleByHand() throws {
+        let c = Pipeline.run(try Golden.source(Golden.root.appendingPathComponent("samples/feed-update.wfl")))
+        let t = try XCTUnwrap(try c.transitionTables().first)
+        XCTAssertEqual(t.after.contentSize.height, 814)
+        let byBefore = Dictionary(uniqueKeysWithValues: t.transitions.filter { $0.kind == .cell && $0.itemBefore != nil }.map { ($0.itemBefore!, $0) })
+        XCTAssertEqual(byBefore[0]?.to.frame, Frame(x: 192.5, y: 54, width: 172.5, height: 100))
+        XCTAssertEqual(byBefore[9]?.to.frame, Frame(x: 10, y: 574, width: 172.5, height: 200))
+        XCTAssertEqual(byBefore[3]?.change, .disappear)
+        XCTAssertEqual(byBefore[3]?.to, TransitionEnd(frame: Frame(x: 192.5, y: 254, width: 172.5, height: 50), alpha: 0, zoom: 1))
+        let inserted = try XCTUnwrap(t.transitions.first { $0.change == .appear })
+        XCTAssertEqual(inserted.item, 0)
+        XCTAssertEqual(inserted.from, TransitionEnd(frame: Frame(x: 10, y: 54, width: 172.5, height: 100), alpha: 0, zoom: 0.5))
+        XCTAssertEqual(t.counts.stay, 1)      // the header
+        XCTAssertEqual(t.counts.move, 9)      // eight cells and the footer
+        XCTAssertEqual(t.counts.appear, 1)
+        XCTAssertEqual(t.counts.disappear, 2)
+    }
+
+    /// `:transitions` in the REPL prints the transition table of the session.
+    func testReplTransitions() throws {
+        let s = Session()
+        _ = s.enter("columns 1")
+        _ = s.enter("height 100")
+        _ = s.enter("items 2")
+        _ = s.enter("update { insert 0 }")
+        let tables = try s.transitionTables()
+        XCTAssertEqual(TransitionFormat.table(tables), """
+            repl  waterfall vertical  container 375 x 812  content 375 x 210 -> 375 x 320
+            section  item  before  kind  change  x  y    width  height  alpha  zoom  ->  x  y    width  height  alpha  zoom
+            0        0     -       cell  appear  0  0    375    100     0      1     ->  0  0    375    100     1      1
+            0        1     0       cell  move    0  0    375    100     1      1     ->  0  110  375    100     1      1
+            0        2     1       cell  move    0  110  375    100     1      1     ->  0  220  375    100     1      1
+
+            """)
+    }
+}
