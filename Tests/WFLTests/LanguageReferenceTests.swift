@@ -220,6 +220,7 @@ final class LanguageReferenceTests: XCTestCase {
         "horizontal waterfall: `width`, `size`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
         "flow and shelf: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
         "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
+        "`update`: `insert`, `delete`/": "items 2\nupdate { delete 0 * VAR }\n",
     ]
 
     /// Each place has a value for exactly the variables its row lists: every variable is tried

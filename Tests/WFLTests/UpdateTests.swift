@@ -132,6 +132,56 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(e.updates.first?.sections.first, SectionUpdate(countBefore: 3, deleted: [0], inserted: [1, 3]))
     }
 
+    /// The tree: an `update` block holds `delete` and `insert` statements, each with its
+    /// indices, and `expect`s.
+    func testTree() {
+        let source = SourceFile(name: "t.wfl", text: "items 3\nupdate {\n  delete 2 n - 3\n  insert 0\n  expect true\n}\n")
+        let parsed = Parser.parse(source)
+        XCTAssertEqual(parsed.diagnostics.count, 0)
+        XCTAssertEqual(ASTPrinter.print(parsed.tree, source: source), """
+            file [1:1-7:1]
+              setting items [1:1-1:8]
+                number 3 [1:7-1:8]
+              update [2:1-6:2]
+                delete [3:3-3:17]
+                  number 2 [3:10-3:11]
+                  binary - [3:12-3:17]
+                    name n [3:12-3:13]
+                    number 3 [3:16-3:17]
+                insert [4:3-4:11]
+                  number 0 [4:10-4:11]
+                expect [5:3-5:14]
+                  boolean true [5:10-5:14]
+
+            """)
+    }
+
+    /// `update` opens a block only before a `{`; elsewhere the words are names, and an `update`
+    /// block nests in nothing but a section, a layout or the file.
+    func testWordsInTheirPositions() {
+        XCTAssertEqual(Eval.errors("let update = 2\nitems update * 2\nlet insert = 1\nheight insert + 40\n"), "")
+        let nested = Parser.parse(SourceFile(name: "t.wfl", text: "items 2\nattach b {\n  update { delete 0 }\n}\n")).diagnostics
+        XCTAssertEqual(nested.first?.code, .misplacedStatement)
+        XCTAssertEqual(nested.first?.message.description, "'update' cannot stand inside an 'attach' block")
+        let twice = Parser.parse(SourceFile(name: "t.wfl", text: "items 2\nupdate {\n  update { delete 0 }\n}\n")).diagnostics
+        XCTAssertEqual(twice.first?.code, .misplacedStatement)
+        let minus = Parser.parse(SourceFile(name: "t.wfl", text: "items 4\nupdate {\n  delete 3 -1\n}\n")).diagnostics
+        XCTAssertEqual(minus.map(\.code), [.spacedMinus])
+    }
+
+    /// The REPL: an entry with an `update` block says what it does to the cells. 30 squares in
+    /// 2 columns; deleting item 0 and inserting at 5 moves old items 1-5 to 0-4 (each to the
+    /// other lane), leaves items 6-29 where they were, and adds one.
+    func testReplCountsTheCells() {
+        let session = Session()
+        _ = session.enter("items 30")
+        let reply = session.enter("update {\n  delete 0\n  insert 5\n  expect frame(0, 5)[1] == 192.5 * 2\n}")
+        XCTAssertFalse(reply.failed, reply.diagnostics)
+        XCTAssertEqual(reply.output, "1 section, 30 items, content 375 x 2877.5; nothing moved\nupdate: 24 cells stay, 5 move, 1 appears, 1 disappears\nexpectation holds\n")
+        XCTAssertEqual(session.afterTables.first?.sectionStarts.first?.cellCount, 30)
+        XCTAssertEqual(session.updates.first?.sections.first, SectionUpdate(countBefore: 30, deleted: [0], inserted: [5]))
+    }
+
     /// Deletes and inserts over several statements add up and are sorted; indices are
     /// expressions with n the count before.
     func testChangesAddUp() {

@@ -49,7 +49,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     /// Where the variable has a value, for the error when it has none.
     var whereUsable: String {
         switch self {
-        case .i, .n: return "'\(name)' has a value in the item rules: 'height', 'width', 'size' and 'span'"
+        case .i: return "'i' has a value in the item rules: 'height', 'width', 'size' and 'span'"
+        case .n: return "'n' has a value in the item rules ('height', 'width', 'size' and 'span') and in 'insert' and 'delete'"
         case .s: return "'s' has a value in section settings and item rules"
         case .cw, .ch: return "'\(name)' has a value in section settings, item rules and 'expect'"
         case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"

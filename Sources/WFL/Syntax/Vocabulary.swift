@@ -337,7 +337,7 @@ package enum Builtins {
     /// The variables the engine gives values to, with their meanings.
     package static let variableTable: [VariableInfo] = [
         VariableInfo(name: "i", meaning: "the item's index in its section, from 0"),
-        VariableInfo(name: "n", meaning: "the section's item count"),
+        VariableInfo(name: "n", meaning: "the section's item count (in `insert` and `delete`, before the update)"),
         VariableInfo(name: "s", meaning: "the section's index, from 0"),
         VariableInfo(name: "cw", meaning: "the container's width"),
         VariableInfo(name: "ch", meaning: "the container's height"),
@@ -379,6 +379,7 @@ package enum Builtins {
         VariablePlace(place: "`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace(place: "`appear`, `disappear`: `alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
+        VariablePlace(place: "`update`: `insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"]),
     ]
 
     static let functionArity: [String: Arity] =
