@@ -186,6 +186,20 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(rows(t), ["cell 0 0 - appear 315 0 100 100 0 1 -> 275 0 100 100 1 1"])
     }
 
+    /// `--offset` applies to both tables: a pinned header at offset y 150 sits at y 150 in both
+    /// (a stay), though the update moves the cells. One column, header 40, items 100 tall at
+    /// 40, 150, 260; deleting item 0 moves the others up by 110.
+    func testTheOffsetAppliesToBothTables() throws {
+        let spec = { (items: Int) in "columns 1\nheader 40\npinHeaders true\nheight 100\nitems \(items)\n" }
+        let t = try transitions(spec(3), spec(2), BatchUpdate(sections: [SectionUpdate(countBefore: 3, deleted: [0])]), at: Offset(x: 0, y: 150))
+        XCTAssertEqual(rows(t), [
+            "header 0 - - stay 0 150 375 40 1 1 -> 0 150 375 40 1 1",
+            "cell 0 0 1 move 0 150 375 100 1 1 -> 0 40 375 100 1 1",
+            "cell 0 1 2 move 0 260 375 100 1 1 -> 0 150 375 100 1 1",
+            "cell 0 - 0 disappear 0 40 375 100 1 1 -> 0 40 375 100 0 1",
+        ])
+    }
+
     /// Without an update every element stays.
     func testNoUpdateIsAllStay() throws {
         let spec = "columns 2\nitems 3\nheight [10, 20, 30]\nheader 10\nbackground all\n"
@@ -295,6 +309,16 @@ final class TransitionFormatTests: XCTestCase {
             let out = try WFLCommand.run(["run", spec.path, "--transitions", "--format", format])
             XCTAssertEqual(out.status, 0, "\(format): \(out.stderr)")
         }
+        // A rule that fails for an element that appears is an error of the file (65), with its
+        // diagnostic.
+        let bad = dir.appendingPathComponent("bad.wfl")
+        try "items 2\nheight 100\nappear { alpha i - 1 }\nupdate { insert 0 }\n".write(to: bad, atomically: true, encoding: .utf8)
+        let failed = try WFLCommand.run(["run", bad.path, "--transitions"])
+        XCTAssertEqual(failed.status, 65)
+        XCTAssertTrue(failed.stderr.contains("error: the alpha of 'appear' of item 0 of section 0 is -1: an alpha is from 0 to 1"), failed.stderr)
+        XCTAssertEqual(failed.stdout, "")
+        // The same file without --transitions is fine: the rule runs only for transitions.
+        XCTAssertEqual(try WFLCommand.run(["run", bad.path]).status, 0)
         let file = dir.appendingPathComponent("t.csv").path
         XCTAssertEqual(try WFLCommand.run(["run", spec.path, "--transitions", "-o", file]).status, 0)
         XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).hasPrefix(TransitionFormat.csvHeader + "\n"))

@@ -31,7 +31,7 @@ package enum LanguageReference {
         case .layout: return "at file or layout level only"
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
-        case .attached: return "only inside an `attach` block"
+        case .attached: return "only inside an `attach` block (`offset` also inside `appear` and `disappear`)"
         }
     }
 
