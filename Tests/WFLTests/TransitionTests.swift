@@ -276,7 +276,7 @@ final class TransitionFormatTests: XCTestCase {
     func testHTMLDrawsTheTableBeforeWithBothEnds() throws {
         let page = TransitionsHTML.format([try flowInsert()])
         XCTAssertEqual(page.components(separatedBy: "class=\"box ").count - 1, 4)
-        XCTAssertTrue(page.contains("<div class=\"box cell appear\" data-j=\"0\" data-from=\"0,0,100,50,0,0.5\" data-to=\"0,0,100,50,1,1\" style=\"left: 0px; top: 0px; width: 100px; height: 50px; opacity: 0; transform: scale(0.5)\""))
+        XCTAssertTrue(page.contains("<div class=\"box cell appear\" data-j=\"0\" data-from=\"0,0,100,50,0,0.5\" data-to=\"0,0,100,50,1,1\" data-label-from=\"0.0 (new)\" data-label-to=\"0.0\" style=\"left: 0px; top: 0px; width: 100px; height: 50px; opacity: 0; transform: scale(0.5)\""))
         XCTAssertTrue(page.contains("data-j=\"3\" data-from=\"220,0,100,50,1,1\" data-to=\"0,60,100,50,1,1\""))
         XCTAssertTrue(page.contains("<button type=\"button\" class=\"play\">Play</button>"))
         // Self-contained: no URLs, no line comments.

@@ -72,15 +72,22 @@ public enum TransitionsHTML {
         for j in order {
             let x = t.transitions[j]
             let name = t.kindName(of: x)
-            let label: String
-            switch x.kind {
-            case .cell: label = "\(x.section).\(x.item ?? x.itemBefore ?? 0)"
-            case .attached: label = "\(name) \(x.section).\(x.item ?? x.itemBefore ?? 0)"
-            default: label = "\(x.kind.rawValue) \(x.section)"
+            // Labelled with its index in the table shown: before the update, then after it.
+            func label(_ item: Int?, _ missing: String) -> String {
+                let prefix = x.kind == .attached ? "\(name) " : ""
+                switch x.kind {
+                case .cell, .attached:
+                    if let item { return "\(prefix)\(x.section).\(item)" }
+                    return "\(prefix)\(x.section).\(x.item ?? x.itemBefore ?? 0) \(missing)"
+                default:
+                    return "\(x.kind.rawValue) \(x.section)"
+                }
             }
+            let before = label(x.itemBefore, "(new)"), after = label(x.item, "(deleted)")
             let kindClass = x.kind == .attached ? "attached" : x.kind.rawValue
             out += "<div class=\"box \(kindClass) \(x.change.rawValue)\" data-j=\"\(j)\" data-from=\"\(values(x.from))\" data-to=\"\(values(x.to))\""
-            out += " style=\"\(style(x.from, s))\" title=\"\(PictureText.escape("\(label): \(x.change.rawValue)"))\">\(PictureText.escape(label))</div>\n"
+            out += " data-label-from=\"\(PictureText.escape(before))\" data-label-to=\"\(PictureText.escape(after))\""
+            out += " style=\"\(style(x.from, s))\" title=\"\(PictureText.escape("\(before): \(x.change.rawValue)"))\">\(PictureText.escape(before))</div>\n"
         }
         out += "</div>\n</div>\n"
         // The table: the transitions in order.
@@ -163,7 +170,10 @@ public enum TransitionsHTML {
             button.addEventListener('click', function () {
               after = !after;
               for (var k = 0; k < boxes.length; k++) {
-                place(boxes[k], numbers(boxes[k].getAttribute(after ? 'data-to' : 'data-from')), s);
+                var b = boxes[k];
+                place(b, numbers(b.getAttribute(after ? 'data-to' : 'data-from')), s);
+                b.textContent = b.getAttribute(after ? 'data-label-to' : 'data-label-from');
+                b.title = b.textContent + ': ' + b.className.split(' ')[2];
               }
               button.textContent = after ? 'Play back' : 'Play';
               state.textContent = after ? 'after the update' : 'before the update';
