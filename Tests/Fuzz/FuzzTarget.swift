@@ -87,6 +87,17 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     _ = SVGFormat.format(tables, offset: offset, rect: rect)
     _ = HTMLFormat.format(tables)
     _ = ASCIIPicture.format(tables, offset: offset, rect: nil, columns: 60)
+    // The transitions of the batch updates (a failing rule is a diagnostic, not a crash).
+    for k in tables.indices {
+        let (after, update) = evaluation.afterUpdate(k)
+        if let t = try? Transitions.table(before: tables[k], after: after, update: update, at: offset) {
+            fuzzCheck(t.transitions.count >= after.elements.count, "fewer transitions than elements after the update in '\(t.before.name)'")
+            _ = TransitionFormat.json([t])
+            _ = TransitionFormat.csv([t])
+            _ = TransitionFormat.table([t])
+            _ = TransitionsHTML.format([t])
+        }
+    }
 }
 
 /// Runs `body` on the pipeline's large stack (Sources/WFL/Pipeline/LargeStack.swift), which the
