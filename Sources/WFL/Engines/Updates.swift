@@ -145,7 +145,12 @@ package enum UpdateTapes {
         // or speak of items the file does not write: only its errors are the file's.
         var ignored: [Diagnostic] = []
         switch Sections.layout(after, warnings: &ignored) {
-        case .failure(let f): return .failure(f)
+        case .failure(var f):
+            // Its items are numbered as after the update, which the file does not show: say so.
+            for k in f.diagnostics.indices {
+                f.diagnostics[k].notes.append(Note("in the table after the 'update' blocks of layout '\(layout.name)', whose items are numbered as after the update"))
+            }
+            return .failure(f)
         case .success(let t): return .success((before, t))
         }
     }
