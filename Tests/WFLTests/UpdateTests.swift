@@ -126,6 +126,16 @@ final class UpdateTests: XCTestCase {
         }
     }
 
+    /// `zoomFirst` does nothing in a table whose section 0 has no items: deleting both items of
+    /// a carousel leaves no zoom in the table after, and its frames at an offset are its frames.
+    func testZoomFirstWithoutItemsAfterTheUpdate() throws {
+        let e = evaluate("style flow\ndirection horizontal\nzoomFirst 200 x 200\nsize 100 x 100\nsection {\n  items 2\n  update { delete 0 1 }\n}\nsection { items 3 }\n")
+        XCTAssertNotNil(e.tables.first?.zoom)
+        let after = try XCTUnwrap(e.after.first)
+        XCTAssertNil(after.zoom)
+        XCTAssertEqual(after.at(Offset(x: 60, y: 0)).elements, after.elements)
+    }
+
     /// `update`, `insert` and `delete` are not reserved; a statement's words elsewhere.
     func testWordsAreNotReserved() throws {
         let e = evaluate("let update = 3\nlet insert = 1\nlet delete = 0\nitems update\nupdate {\n  delete delete\n  insert insert n\n}\n")
@@ -238,8 +248,15 @@ final class UpdateTests: XCTestCase {
                 }
                 let changes = (deleted.isEmpty ? "" : "delete " + deleted.map(String.init).joined(separator: " ") + "; ")
                     + (inserted.isEmpty ? "" : "insert " + inserted.map(String.init).joined(separator: " ") + "; ")
-                updated += "section { items \(n); \(common); \(rule(Array(0..<5))); update { \(changes)expect true } }\n"
-                written += "section { items \(after); \(common); \(rule(carried)) }\n"
+                // An attached view whose when, size and offset are lists: carried as the rules are.
+                let whens = (0..<5).map { _ in Bool.random(using: &g) }
+                func views(_ indices: [Int]) -> String {
+                    let when = "[" + (indices.isEmpty ? [whens[0]] : indices.map { whens[$0 % 5] }).map(String.init).joined(separator: ", ") + "]"
+                    return "attach v { when \(when); size \(list(widths, indices)) x 8; offset \(list(lengths, indices)) x 2 }"
+                }
+                let attach = Bool.random(using: &g)
+                updated += "section { items \(n); \(common); \(rule(Array(0..<5))); \(attach ? views(Array(0..<5)) + "; " : "")update { \(changes)expect true } }\n"
+                written += "section { items \(after); \(common); \(rule(carried))\(attach ? "; " + views(carried) : "") }\n"
             }
             let (e, _, _) = Eval.run(updated)
             let (w, _, _) = Eval.run(written)
