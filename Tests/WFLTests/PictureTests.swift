@@ -161,6 +161,20 @@ final class PictureTests: XCTestCase {
         XCTAssertFalse(HTMLFormat.format(try tables("feed")).contains("type=\"range\""))
     }
 
+    /// The side table has `alpha` and `zoom` columns, as the `table` format, only where some
+    /// element has one that is not 1; the page carries the values at each slider offset.
+    func testHTMLTableHasAlphaAndZoomColumnsWhenUsed() throws {
+        let t = try XCTUnwrap(tables("cover-flow").first)
+        let html = HTMLFormat.format([t], offset: .zero)
+        XCTAssertTrue(html.contains("<th>z</th><th>alpha</th><th>zoom</th></tr>"))
+        // Item 1 at rest: d = 47.5, z 953, alpha 1 - 47.5 / 375, zoom 1.2 - 47.5 / 375.
+        XCTAssertTrue(html.contains("<td>953</td><td>0.873</td><td>1.073</td></tr>"))
+        XCTAssertEqual(html.components(separatedBy: "<td>0.4</td><td>0.8</td></tr>").count - 1, 9)
+        let feed = HTMLFormat.format(try tables("feed"))
+        XCTAssertTrue(feed.contains("<th>z</th></tr>"))
+        XCTAssertFalse(feed.contains("<th>alpha</th>") || feed.contains("\"looks\""))
+    }
+
     func testSliderOffsetsIncludeTheOffsetAskedFor() throws {
         let t = try XCTUnwrap(tables("carousel").first)
         let offsets = HTMLFormat.sliderOffsets(t, Offset(x: 55.5, y: 0))

@@ -54,14 +54,20 @@ public enum HTMLFormat {
         out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
         out += picture.overlays()
         out += "</g>\n</svg>\n</div>\n"
-        // The table: the drawn elements in table order.
-        out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th></tr></thead>\n<tbody>\n"
-        for (j, e) in scope.table.elements.enumerated() {
-            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(scope.table.kindName(of: e)))</td>"
-            out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td></tr>\n"
+        let (json, looks) = data(t, scope, picture, offsets, offset)
+        // The table: the drawn elements in table order; `alpha` and `zoom` after `z`, as the
+        // `table` format adds them, when some element has one that is not 1 at some offset the
+        // page shows (the script fills them in as the slider moves).
+        let t0 = scope.table
+        out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th>"
+        out += looks ? "<th>alpha</th><th>zoom</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
+        for (j, e) in t0.elements.enumerated() {
+            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(t0.kindName(of: e)))</td>"
+            out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td>"
+            out += looks ? "<td>\(f(t0.alpha(of: j)))</td><td>\(f(t0.zoom(of: j)))</td></tr>\n" : "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</div>\n"
-        out += "<script type=\"application/json\" class=\"data\">\(data(t, scope, picture, offsets, offset))</script>\n"
+        out += "<script type=\"application/json\" class=\"data\">\(json)</script>\n"
         out += "</section>\n"
         return out
     }
@@ -92,8 +98,9 @@ public enum HTMLFormat {
 
     /// The layout's data for the script, as JSON: how layout points map to the picture's pixels,
     /// the drawn elements, their frames at the first offset and, for each offset, the frames that
-    /// differ from those.
-    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> String {
+    /// differ from those and the alphas and zooms that are not 1. Also whether some element has
+    /// an alpha or a zoom that is not 1 at some offset.
+    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> (String, Bool) {
         // The mapping to pixels exact; the frames and offsets, which the script shows as text,
         // rounded for people as the rest of the page.
         let f = NumberFormat.format, g = NumberFormat.forPeople
@@ -137,7 +144,7 @@ public enum HTMLFormat {
         }
         if anyLooks { out += "\"looks\": [" + looks.joined(separator: ",\n") + "], " }
         out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
-        return out
+        return (out, anyLooks)
     }
 
     static let css = """
@@ -252,6 +259,10 @@ public enum HTMLFormat {
                 var cells = rows[j].children;
                 cells[3].textContent = String(x); cells[4].textContent = String(y);
                 cells[5].textContent = String(w); cells[6].textContent = String(h);
+                if (cells.length > 9) {
+                  cells[8].textContent = String(j in alpha ? alpha[j] : 1);
+                  cells[9].textContent = String(j in zoom ? zoom[j] : 1);
+                }
               }
               var o = d.offsets[step];
               var text = String(o[0]) + ',' + String(o[1]);
