@@ -110,6 +110,8 @@ enum Decorations {
             let (fx, fy) = view.anchor.fractions
             // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
             let hasWhen = view.when != nil
+            // Working out a cell's lane costs a division a cell: only for a view that reads it.
+            let readsLane = lanes != nil && view.readsLane
             let when: Code
             if let w = view.when { when = w } else { when = Decorations.always }
             for i in 0..<count {
@@ -122,7 +124,7 @@ enum Decorations {
                 m.beginItem(i, section: s)
                 m.set(.w, cell.frame.width)
                 m.set(.h, cell.frame.height)
-                if lanes != nil { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
+                if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
                 if hasWhen {
                     let v: Value
