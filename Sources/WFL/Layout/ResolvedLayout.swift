@@ -179,6 +179,8 @@ package struct ResolvedAttachment {
     package var anchor: AttachAnchor
     /// Added to its cell's z-index.
     package var zIndex: Int
+    /// Some rule of it reads `col`, a waterfall cell's first lane, worked out only then.
+    var readsLane = false
 }
 
 /// A section's attribute rules (docs/language.md, "Attributes").
