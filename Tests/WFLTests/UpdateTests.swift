@@ -44,6 +44,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(Eval.cells(try XCTUnwrap(e.after.first)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 50]])
     }
 
+    /// An attached view's `when` that reads the lane is kept too: before, items 1 and 2 are in
+    /// lane 1 (heights 100, 50, 50: item 2 goes to lane 1, 60 < 110) and have views; after
+    /// deleting item 0, old item 1 lands in lane 0 and keeps its view, and old item 2 has one in
+    /// lane 1.
+    func testAViewsWhenKeepsItsLane() throws {
+        let e = evaluate("columns 2\nitems 3\nheight [100, 50, 50]\nattach b { when col == 1 }\nupdate { delete 0 }\n")
+        XCTAssertEqual(try XCTUnwrap(e.tables.first).elements.filter { $0.attachedIndex != nil }.map(\.item), [1, 2])
+        let after = try XCTUnwrap(e.after.first)
+        XCTAssertEqual(Eval.cells(after).map { $0[0] }, [0, 192.5])
+        XCTAssertEqual(after.elements.filter { $0.attachedIndex != nil }.map(\.item), [0, 1])
+    }
+
     /// A flow line of 375 with spacing 10: widths 150, 100, 100 fit one line (370). Inserting at
     /// 0 gives 4 items: the new item 0 evaluates `i == 0` (150); old item 0, now 1, keeps 150;
     /// 150 + 10 + 150 = 310, and + 10 + 100 = 420 > 375, so old item 1 (now 2) is pushed onto
