@@ -154,7 +154,7 @@ struct RunCommand {
         switch format {
         case "json": text = JSONFormat.format(tables)
         case "csv": text = CSVFormat.format(tables)
-        case "swift": text = SwiftFormat.format(tables, sourceName: source.name, command: RunCommand.swiftCommand(path, layoutName, offset, rect))
+        case "swift": text = SwiftFormat.format(tables, sourceName: source.name, command: RunCommand.swiftCommand(path, layoutName, offset, rect, after: after))
         // The pictures take the tables as evaluated: they place the offset and the rect themselves.
         case "svg": text = SVGFormat.format(evaluated, offset: offset, rect: rect)
         case "html": text = HTMLFormat.format(evaluated, offset: offset, rect: rect)

@@ -4,7 +4,7 @@ import WFL
 
 extension RunCommand {
     /// The command that makes a `--format swift` file again, for its header comment.
-    static func swiftCommand(_ path: String, _ layout: String?, _ offset: Offset, _ rect: Frame?) -> String {
+    static func swiftCommand(_ path: String, _ layout: String?, _ offset: Offset, _ rect: Frame?, after: Bool = false) -> String {
         let f = NumberFormat.format
         func quoted(_ s: String) -> String {
             let plain = !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || "._-/,+=@%:".contains($0) }
@@ -14,6 +14,7 @@ extension RunCommand {
         if let layout { c += " --layout \(quoted(layout))" }
         if offset != .zero { c += " --offset \(f(offset.x)),\(f(offset.y))" }
         if let r = rect { c += " --rect \(f(r.x)),\(f(r.y)),\(f(r.width)),\(f(r.height))" }
+        if after { c += " --after" }
         return c
     }
 }

@@ -197,4 +197,23 @@ final class AttributesTests: XCTestCase {
             XCTAssertEqual(TableFormat.format(ta.at(.zero)), TableFormat.format(tb.at(.zero)), "run \(run)")
         }
     }
+
+    /// The cover flow of samples/cover-flow.wfl (covers 150 wide, 10 apart, inset 20 at top and
+    /// bottom, viewport 375 wide) at rest: cover k's centre is 75 + 160 k, d = 160 k - 112.5, and
+    /// `round(1000 - d)` falls below -1,000,000 when d > 1,001,000, from cover 6,257 on: an error.
+    /// The sample and docs/language.md clamp it with `max(-1000000, ...)`.
+    func testTheCoverFlowsZIndexIsClampedForLongCarousels() throws {
+        let sample = try String(contentsOf: Golden.root.appendingPathComponent("samples/cover-flow.wfl"), encoding: .utf8)
+        XCTAssertTrue(sample.contains("zIndex max(-1000000, round(1000 - d))"))
+        let long = sample.replacingOccurrences(of: "items 12", with: "items 6300")
+            .split(separator: "\n").filter { !$0.hasPrefix("expect") }.joined(separator: "\n")
+        XCTAssertNotEqual(long, sample)
+        let t = try XCTUnwrap(Eval.table(long))
+        // Cover 6,299: d = 160 * 6299 - 112.5 = 1,007,727.5, clamped to -1,000,000.
+        XCTAssertEqual(t.elements[6299].zIndex, -1_000_000)
+        // Cover 6,256: d = 1,000,847.5: round(-999,847.5) = -999,848 (half away from zero).
+        XCTAssertEqual(t.elements[6256].zIndex, -999_848)
+        let unclamped = long.replacingOccurrences(of: "zIndex max(-1000000, round(1000 - d))", with: "zIndex round(1000 - d)")
+        XCTAssertTrue(Eval.errors(unclamped).contains("item 6257 of section 0"), Eval.errors(unclamped))
+    }
 }

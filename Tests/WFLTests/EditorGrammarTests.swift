@@ -10,8 +10,9 @@ final class EditorGrammarTests: XCTestCase {
     // MARK: The grammar
 
     /// The words of the statements that ELEMENTS.md adds in statement position (`attach`,
-    /// `update` with `insert` and `delete`, `appear`, `disappear`). The parser does not read them
-    /// yet; an editor shows them as keywords already.
+    /// `update` with `insert` and `delete`, `appear`, `disappear`). The parser reads `attach`; the
+    /// others come with batch updates, and an editor shows them as keywords already. None is
+    /// reserved: elsewhere each is a name.
     static let blockWords = ["attach", "update", "appear", "disappear", "insert", "delete"]
 
     /// The keyword values: the words of every `.word` shape, the sides of the insets, `adaptive`.
@@ -75,6 +76,11 @@ final class EditorGrammarTests: XCTestCase {
                 .object([
                     ("match", .string("\\b(layout|section)\\s+(\(name))")),
                     ("captures", .object([("1", scope("keyword.control.wfl")), ("2", scope("entity.name.section.wfl"))])),
+                ]),
+                // `attach NAME {`: the view's name is its kind, as a section's name names it.
+                .object([
+                    ("match", .string(statementStart + "(attach)\\s+(\(name))(?=\\s*\\{)")),
+                    ("captures", .object([("1", scope("keyword.control.block.wfl")), ("2", scope("entity.name.type.wfl"))])),
                 ]),
             ]))])),
             ("keywords", .object([("patterns", .array([
@@ -216,8 +222,9 @@ final class EditorGrammarTests: XCTestCase {
                     if let n = b.name, !n.quoted { add(n.span, "entity.name.section") }
                     statements(b.statements)
                 case .attach(let b):
-                    // The TextMate grammar does not tell `attach` from a name (docs/DECISIONS.md):
-                    // only its statements are checked.
+                    // A keyword where a statement starts (elsewhere `attach` is a name).
+                    add(b.keyword, "keyword.control")
+                    if let n = b.name, !n.quoted { add(n.span, "entity.name.type") }
                     statements(b.statements)
                 case .appear(let a):
                     // Nor `appear` and `disappear`.
@@ -307,11 +314,36 @@ final class EditorGrammarTests: XCTestCase {
         }
         XCTAssertEqual(blockChecks.count, 7)
         entries.append(Entry(path: blocksURL.path, checks: blockChecks))
+        // The same words are names where no statement starts with them: bound by `let` and read.
+        var names = ""
+        var nameChecks: [Check] = []
+        for word in Self.blockWords {
+            nameChecks.append(Check(start: names.utf8.count + 4, end: names.utf8.count + 4 + word.utf8.count,
+                                    scope: "variable.other.definition", what: word))
+            names += "let \(word) = 3\n"
+        }
+        names += "items "
+        for (k, word) in Self.blockWords.enumerated() {
+            if k > 0 { names += " + " }
+            nameChecks.append(Check(start: names.utf8.count, end: names.utf8.count + word.utf8.count, scope: "variable.other", what: word))
+            names += word
+        }
+        names += "\nsection s { height attach * update }\n"
+        let namesURL = work.appendingPathComponent("names.wfl")
+        try Data(names.utf8).write(to: namesURL)
+        for word in ["attach", "update"] {
+            let r = try XCTUnwrap(names.range(of: "height attach * update"))
+            let at = names.utf8.distance(from: names.startIndex, to: r.lowerBound) + (word == "attach" ? 7 : 16)
+            nameChecks.append(Check(start: at, end: at + word.utf8.count, scope: "variable.other", what: word))
+        }
+        entries.append(Entry(path: namesURL.path, checks: nameChecks))
+        XCTAssertFalse(Pipeline.run(try Golden.source(namesURL)).diagnostics.hasErrors, names)
         // Every kind of word is tried somewhere.
         for kind in ["comment.line", "comment.block", "string.quoted.double", "constant.numeric", "keyword.control",
                      "constant.language.boolean", "support.type.property-name", "support.constant.property-value",
                      "support.function.builtin", "support.function.expect", "variable.language", "variable.other",
-                     "variable.other.definition", "entity.name.function", "entity.name.section", "keyword.operator.size"] {
+                     "variable.other.definition", "entity.name.function", "entity.name.section", "entity.name.type",
+                     "keyword.operator.size"] {
             XCTAssertTrue(kinds.contains(kind), "no sample has a \(kind)")
         }
 

@@ -345,4 +345,57 @@ final class AttachedViewsTests: XCTestCase {
         XCTAssertEqual(t.elements.filter { $0.kind == .attached }.map(\.zIndex), [156, 1, 156])
         XCTAssertEqual(t.frame(of: t.sectionStarts[0].firstView, at: Offset(x: 0, y: 30)), Frame(x: 155, y: 0, width: 20, height: 10))
     }
+
+    /// `col` in an `attach` block is found from the cell's frame (`FirstLanes.fromPosition`);
+    /// its plain twin lays the section out again with the lanes recorded. On waterfalls of every
+    /// order, direction, span and lane count, the two agree wherever the position tells, and the
+    /// position tells unless two lanes start at the same place.
+    func testFirstLanesFromPositionsAgreeWithTheEngine() throws {
+        var r = RobustnessTests.SplitMix64(seed: 19)
+        var told = 0, untold = 0
+        for k in 0..<300 {
+            let vertical = r.next() % 2 == 0
+            let lanes = 1 + Int(r.next() % 9)
+            let order = ["shortest", "leftToRight", "rightToLeft"][Int(r.next() % 3)]
+            let across = 200 + Int(r.next() % 400)
+            // Mostly ordinary spacing; now and then cs = -aw, which puts every lane at the same
+            // place (laneW + cs = (aw + cs) / C = 0).
+            let aw = across - (vertical ? 11 + 13 : 7 + 5)
+            let spacing = k % 10 == 0 ? "(-\(aw))" : "\(r.next() % 13)"
+            let scale = r.next() % 3 == 0 ? "scale 3\n" : ""
+            let lengthWord = vertical ? "height" : "width"
+            var text = "layout l\(k) {\n"
+            text += vertical ? "container \(across) x 800\ncolumns \(lanes)\n" : "direction horizontal\ncontainer 800 x \(across)\nrows \(lanes)\n"
+            text += "\(vertical ? "columnSpacing" : "rowSpacing") \(spacing)\ninsets 7 11 5 13\norder \(order)\n\(scale)"
+            for _ in 0..<2 {
+                text += "section { items \(Int(r.next() % 40)); \(lengthWord) 10 + random(0, 90); span random(1, \(lanes + 2)) }\n"
+            }
+            text += "}\n"
+            let source = SourceFile(name: "t.wfl", bytes: Array(text.utf8))
+            let program = Program(tree: Parser.parse(source).tree, source: source)
+            let layout = try XCTUnwrap(program.resolve(layoutNamed: "l\(k)")).get()
+            var warnings: [Diagnostic] = []
+            guard case .success(let table) = Sections.layout(layout, warnings: &warnings) else {
+                XCTFail(text)
+                continue
+            }
+            for (s, sec) in layout.sections.enumerated() {
+                let index = table.sectionStarts[s]
+                let finder = FirstLanes(sec, layout, begin: index.begin)
+                let recorded = try Waterfall.firstLanes(sec, layout, begin: index.begin)
+                XCTAssertEqual(recorded.count, sec.items, text)
+                for i in 0..<sec.items {
+                    let f = table.elements[index.firstCell + i].frame
+                    if let c = finder.fromPosition(vertical ? f.x : f.y, finder.geometry.C) {
+                        XCTAssertEqual(c, Int(recorded[i]), "item \(i) of section \(s):\n\(text)")
+                        told += 1
+                    } else {
+                        untold += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(told, 1000)
+        XCTAssertGreaterThan(untold, 10)
+    }
 }

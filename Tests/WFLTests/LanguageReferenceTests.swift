@@ -85,7 +85,9 @@ final class LanguageReferenceTests: XCTestCase {
                        "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
-                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; `attach`: `when`, `size`; `attach`: `offset`; `alpha`, `zoom`, `zIndex`; `appear`, `disappear`: `alpha`, `zoom`, `offset`")
+                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`; `appear`, `disappear`: `alpha`, `zoom`, `offset`")
+        XCTAssertEqual(LanguageReference.hover(variable: "col"),
+                       "**col**: waterfall: the item's first lane, from 0 (in `attach`, the cell's)\n\nHas a value in: vertical waterfall: `height`, `size`; horizontal waterfall: `width`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`")
     }
 
     /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
@@ -194,12 +196,15 @@ final class LanguageReferenceTests: XCTestCase {
         "footerInsets": "footer 10\nfooterInsets 0 * VAR\nitems 1\n",
         "backgroundInsets": "footer 10\nbackgroundInsets 0 * VAR\nitems 1\n",
         "alpha": "items 1\nalpha 1 + 0 * VAR\n",
+        "waterfall `attach`: `when`, `size`/when": "items 1\nattach b { when 0 * VAR == 0 }\n",
+        "waterfall `attach`: `when`, `size`/size": "items 1\nattach b { size 1 + 0 * VAR x 1 }\n",
+        "waterfall `attach`: `offset`/offset": "items 1\nattach b { offset 0 * VAR x 0 }\n",
+        "flow and shelf `attach`: `when`, `size`/when": "style flow\nsize 10 x 10\nitems 1\nattach b { when 0 * VAR == 0 }\n",
+        "flow and shelf `attach`: `when`, `size`/size": "style flow\nsize 10 x 10\nitems 1\nattach b { size 1 + 0 * VAR x 1 }\n",
+        "flow and shelf `attach`: `offset`/offset": "style flow\nsize 10 x 10\nitems 1\nattach b { offset 0 * VAR x 0 }\n",
         "`appear`, `disappear`: `alpha`, `zoom`, `offset`/alpha": "items 1\nappear { alpha 0 * VAR }\n",
         "`appear`, `disappear`: `alpha`, `zoom`, `offset`/zoom": "items 1\ndisappear { zoom 1 + 0 * VAR }\n",
         "`appear`, `disappear`: `alpha`, `zoom`, `offset`/offset": "items 1\nappear { offset 0 x 0 * VAR }\n",
-        "`attach`: `when`, `size`/when": "items 1\nattach b { when 0 * VAR == 0 }\n",
-        "`attach`: `when`, `size`/size": "items 1\nattach b { size 1 + 0 * VAR x 1 }\n",
-        "`attach`: `offset`/offset": "items 1\nattach b { offset 0 * VAR x 0 }\n",
         "zoom": "items 1\nzoom 1 + 0 * VAR\n",
         "zIndex": "items 1\nzIndex 0 * VAR\n",
         "columns": "columns 1 + 0 * VAR\nitems 1\n",

@@ -161,6 +161,58 @@ final class PictureTests: XCTestCase {
         XCTAssertFalse(HTMLFormat.format(try tables("feed")).contains("type=\"range\""))
     }
 
+    /// The side table has `alpha` and `zoom` columns, as the `table` format, only where some
+    /// element has one that is not 1; the page carries the values at each slider offset.
+    func testHTMLTableHasAlphaAndZoomColumnsWhenUsed() throws {
+        let t = try XCTUnwrap(tables("cover-flow").first)
+        let html = HTMLFormat.format([t], offset: .zero)
+        XCTAssertTrue(html.contains("<th>z</th><th>alpha</th><th>zoom</th></tr>"))
+        // Item 1 at rest: d = 47.5, z 953, alpha 1 - 47.5 / 375, zoom 1.2 - 47.5 / 375.
+        XCTAssertTrue(html.contains("<td>953</td><td>0.873</td><td>1.073</td></tr>"))
+        XCTAssertEqual(html.components(separatedBy: "<td>0.4</td><td>0.8</td></tr>").count - 1, 9)
+        let feed = HTMLFormat.format(try tables("feed"))
+        XCTAssertTrue(feed.contains("<th>z</th></tr>"))
+        XCTAssertFalse(feed.contains("<th>alpha</th>") || feed.contains("\"looks\""))
+    }
+
+    /// Attribute rules at each slider offset: the z-indexes (which the script draws the boxes in
+    /// the order of), alphas and zooms the page carries are the table's at that offset.
+    func testHTMLSliderCarriesTheAttributesAtEachOffset() throws {
+        let t = try XCTUnwrap(tables("cover-flow").first)
+        let html = HTMLFormat.format([t], offset: .zero)
+        let start = try XCTUnwrap(html.range(of: "<script type=\"application/json\" class=\"data\">"))
+        let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let data = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let offsets = try XCTUnwrap(data["offsets"] as? [[Double]])
+        let z = try XCTUnwrap(data["z"] as? [Double])
+        let zs = try XCTUnwrap(data["zs"] as? [[Double]])
+        let looks = try XCTUnwrap(data["looks"] as? [[Double]])
+        XCTAssertEqual(zs.count, offsets.count)
+        var tops: Set<Int> = []
+        for (k, o) in offsets.enumerated() {
+            var shown = z
+            for q in stride(from: 0, to: zs[k].count, by: 2) { shown[Int(zs[k][q])] = zs[k][q + 1] }
+            let at = t.at(Offset(x: o[0], y: o[1]))
+            XCTAssertEqual(shown, at.elements.map { Double($0.zIndex) }, "at \(o)")
+            var alphas = [Double](repeating: 1, count: z.count), zooms = alphas
+            for q in stride(from: 0, to: looks[k].count, by: 3) {
+                alphas[Int(looks[k][q])] = looks[k][q + 1]
+                zooms[Int(looks[k][q])] = looks[k][q + 2]
+            }
+            for j in z.indices {
+                XCTAssertEqual(alphas[j], at.alpha(of: j), accuracy: 0.0005, "at \(o)")
+                XCTAssertEqual(zooms[j], at.zoom(of: j), accuracy: 0.0005, "at \(o)")
+            }
+            // The element drawn on top: the largest z-index, the later in table order on a tie.
+            tops.insert(shown.indices.max { (shown[$0], $0) < (shown[$1], $1) }!)
+        }
+        XCTAssertGreaterThan(tops.count, 5)
+        // The script draws again in that order as the slider moves.
+        XCTAssertTrue(html.contains("restack(zs)"))
+        // A layout whose z-indexes never change carries none.
+        XCTAssertFalse(HTMLFormat.format(try tables("carousel")).contains("\"zs\""))
+    }
+
     func testSliderOffsetsIncludeTheOffsetAskedFor() throws {
         let t = try XCTUnwrap(tables("carousel").first)
         let offsets = HTMLFormat.sliderOffsets(t, Offset(x: 55.5, y: 0))

@@ -35,7 +35,7 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, text)
         XCTAssertEqual(r.stderr, "", text)
         let files = wflFiles(under: "pass")
-        XCTAssertEqual(files.count, 4)
+        XCTAssertEqual(files.count, 5)
         let expected = try files.map(expectCount).reduce(0, +)
         XCTAssertGreaterThan(expected, 30)
         // Every expectation is counted, in nested folders too, and nothing else is printed.

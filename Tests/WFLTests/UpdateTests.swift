@@ -44,6 +44,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(Eval.cells(try XCTUnwrap(e.after.first)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 50]])
     }
 
+    /// An attached view's `when` that reads the lane is kept too: before, items 1 and 2 are in
+    /// lane 1 (heights 100, 50, 50: item 2 goes to lane 1, 60 < 110) and have views; after
+    /// deleting item 0, old item 1 lands in lane 0 and keeps its view, and old item 2 has one in
+    /// lane 1.
+    func testAViewsWhenKeepsItsLane() throws {
+        let e = evaluate("columns 2\nitems 3\nheight [100, 50, 50]\nattach b { when col == 1 }\nupdate { delete 0 }\n")
+        XCTAssertEqual(try XCTUnwrap(e.tables.first).elements.filter { $0.attachedIndex != nil }.map(\.item), [1, 2])
+        let after = try XCTUnwrap(e.after.first)
+        XCTAssertEqual(Eval.cells(after).map { $0[0] }, [0, 192.5])
+        XCTAssertEqual(after.elements.filter { $0.attachedIndex != nil }.map(\.item), [0, 1])
+    }
+
     /// A flow line of 375 with spacing 10: widths 150, 100, 100 fit one line (370). Inserting at
     /// 0 gives 4 items: the new item 0 evaluates `i == 0` (150); old item 0, now 1, keeps 150;
     /// 150 + 10 + 150 = 310, and + 10 + 100 = 420 > 375, so old item 1 (now 2) is pushed onto
@@ -124,6 +136,16 @@ final class UpdateTests: XCTestCase {
             let after = try WFLCommand.run(["run", url.path, "--after"])
             XCTAssertNotEqual(before.stdout, after.stdout)
         }
+    }
+
+    /// `zoomFirst` does nothing in a table whose section 0 has no items: deleting both items of
+    /// a carousel leaves no zoom in the table after, and its frames at an offset are its frames.
+    func testZoomFirstWithoutItemsAfterTheUpdate() throws {
+        let e = evaluate("style flow\ndirection horizontal\nzoomFirst 200 x 200\nsize 100 x 100\nsection {\n  items 2\n  update { delete 0 1 }\n}\nsection { items 3 }\n")
+        XCTAssertNotNil(e.tables.first?.zoom)
+        let after = try XCTUnwrap(e.after.first)
+        XCTAssertNil(after.zoom)
+        XCTAssertEqual(after.at(Offset(x: 60, y: 0)).elements, after.elements)
     }
 
     /// `update`, `insert` and `delete` are not reserved; a statement's words elsewhere.
@@ -238,8 +260,15 @@ final class UpdateTests: XCTestCase {
                 }
                 let changes = (deleted.isEmpty ? "" : "delete " + deleted.map(String.init).joined(separator: " ") + "; ")
                     + (inserted.isEmpty ? "" : "insert " + inserted.map(String.init).joined(separator: " ") + "; ")
-                updated += "section { items \(n); \(common); \(rule(Array(0..<5))); update { \(changes)expect true } }\n"
-                written += "section { items \(after); \(common); \(rule(carried)) }\n"
+                // An attached view whose when, size and offset are lists: carried as the rules are.
+                let whens = (0..<5).map { _ in Bool.random(using: &g) }
+                func views(_ indices: [Int]) -> String {
+                    let when = "[" + (indices.isEmpty ? [whens[0]] : indices.map { whens[$0 % 5] }).map(String.init).joined(separator: ", ") + "]"
+                    return "attach v { when \(when); size \(list(widths, indices)) x 8; offset \(list(lengths, indices)) x 2 }"
+                }
+                let attach = Bool.random(using: &g)
+                updated += "section { items \(n); \(common); \(rule(Array(0..<5))); \(attach ? views(Array(0..<5)) + "; " : "")update { \(changes)expect true } }\n"
+                written += "section { items \(after); \(common); \(rule(carried))\(attach ? "; " + views(carried) : "") }\n"
             }
             let (e, _, _) = Eval.run(updated)
             let (w, _, _) = Eval.run(written)

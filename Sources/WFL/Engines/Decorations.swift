@@ -63,7 +63,10 @@ enum Decorations {
             starts[s].firstCell = old.firstCell + shift
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
             starts[s].firstView = elements.count
-            try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, machine: &m, into: &elements, views: &attached)
+            // A waterfall section's views see `full` and each cell's first lane, `col`.
+            var lanes = old.style == .waterfall && !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
+            try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, lanes: &lanes, machine: &m,
+                       into: &elements, views: &attached)
             starts[s].viewCount = elements.count - starts[s].firstView
             if let f = old.footer {
                 starts[s].footer = elements.count
@@ -86,18 +89,29 @@ enum Decorations {
     /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
     /// of its cells at rest, `elements[firstCell...]`: for each view in order, each cell whose
     /// `when` holds gets one.
-    static func attach(_ sec: ResolvedSection, _ s: Int, firstCell: Int, count: Int, machine m: inout Machine,
-                       into elements: inout [Element], views: inout AttachedViews) throws(Diagnostic) {
+    /// `lanes`, for a waterfall section, finds each cell's first lane; nil for a flow or a shelf,
+    /// whose views see the variables of the flow `size` rule.
+    static func attach(_ sec: ResolvedSection, _ s: Int, firstCell: Int, count: Int, lanes: inout FirstLanes?,
+                       machine m: inout Machine, into elements: inout [Element], views: inout AttachedViews) throws(Diagnostic) {
         guard !sec.attached.isEmpty, count > 0 else { return }
         let ins = sec.insets
         m.set(.s, Double(s))
         m.set(.n, Double(sec.items))
         m.set(.aw, m.vars[EngineVar.cw.rawValue] - ins.left - ins.right)
         m.set(.ah, m.vars[EngineVar.ch.rawValue] - ins.top - ins.bottom)
+        let sizeVars: UInt32, offsetVars: UInt32
+        if let lanes {
+            m.set(.full, Double(lanes.geometry.C))
+            (sizeVars, offsetVars) = (VarSets.attachWaterfall, VarSets.attachWaterfallOffset)
+        } else {
+            (sizeVars, offsetVars) = (VarSets.attach, VarSets.attachOffset)
+        }
         for view in sec.attached {
             let (fx, fy) = view.anchor.fractions
             // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
             let hasWhen = view.when != nil
+            // Working out a cell's lane costs a division a cell: only for a view that reads it.
+            let readsLane = lanes != nil && view.readsLane
             let when: Code
             if let w = view.when { when = w } else { when = Decorations.always }
             for i in 0..<count {
@@ -110,7 +124,8 @@ enum Decorations {
                 m.beginItem(i, section: s)
                 m.set(.w, cell.frame.width)
                 m.set(.h, cell.frame.height)
-                m.available = VarSets.attach
+                if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
+                m.available = sizeVars
                 if hasWhen {
                     let v: Value
                     do { v = try when(&m) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
@@ -135,7 +150,7 @@ enum Decorations {
                 let vw = try size(view.width), vh = try size(view.height)
                 m.set(.vw, vw)
                 m.set(.vh, vh)
-                m.available = VarSets.attachOffset
+                m.available = offsetVars
                 let dx: Double, dy: Double
                 do { dx = try view.dx.evaluate(&m, item: i) } catch { throw fail(error, view.dx.what) }
                 do { dy = try view.dy.evaluate(&m, item: i) } catch { throw fail(error, view.dy.what) }
@@ -196,6 +211,73 @@ enum Decorations {
         let f = Frame(x: r.x + bi.left, y: r.y + bi.top, width: r.width - bi.left - bi.right, height: r.height - bi.top - bi.bottom)
         guard f.width > 0, f.height > 0 else { return nil }
         return f
+    }
+}
+
+/// The first lane of each cell of a waterfall section, `col` in its `attach` blocks. Views are
+/// placed before a right-to-left mirror, so a cell's frame still starts at its first lane c
+/// (docs/layout.md, "Waterfall", step 9): `laneX(c) = ins.left + c * (laneW + cs)` along x when
+/// vertical, `ins.top + c * (laneH + rs)` along y when horizontal, whatever the `order` (which
+/// only picks c) and the span (which widens the frame to the right of laneX(c)). c is found from
+/// the frame by computing laneX exactly as the engine does; when two lanes start at the same
+/// place (laneW + cs is 0, or too small to tell them apart), the position cannot say which, and
+/// the section is laid out again with its lanes recorded.
+struct FirstLanes {
+    let geometry: Waterfall.Geometry
+    let section: ResolvedSection
+    let layout: ResolvedLayout
+    /// Where the section begins, to lay it out again from.
+    let begin: Double
+    /// The lanes recorded by laying the section out again, once the positions could not tell.
+    var recorded: [UInt16]? = nil
+
+    init(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) {
+        geometry = Waterfall.Geometry(sec, SectionStack(layout))
+        section = sec
+        self.layout = layout
+        self.begin = begin
+    }
+
+    /// laneX(c) (laneY(c) when horizontal), the same expression as the engine's step 9.
+    @inline(__always)
+    func start(of c: Int) -> Double { geometry.crossStart + Double(c) * (geometry.laneW + geometry.laneGap) }
+
+    /// The first lane of the cell `frame` of item `i`.
+    mutating func lane(of frame: Frame, item i: Int) throws(Diagnostic) -> Int {
+        if let recorded { return Int(recorded[i]) }
+        let cross = geometry.vertical ? frame.x : frame.y
+        let C = geometry.C
+        if C == 1 { return 0 }
+        if let c = fromPosition(cross, C) { return c }
+        let lanes = try Waterfall.firstLanes(section, layout, begin: begin)
+        recorded = lanes
+        return Int(lanes[i])
+    }
+
+    /// The one lane c with start(of: c) == cross, nil when there is none or more than one. The
+    /// starts are monotonic in c (a product and a sum of doubles are), so lanes that share a start
+    /// are neighbours.
+    func fromPosition(_ cross: Double, _ C: Int) -> Int? {
+        let pitch = geometry.laneW + geometry.laneGap
+        guard pitch != 0 else { return nil }
+        let guess = ((cross - geometry.crossStart) / pitch).rounded()
+        var c: Int
+        if guess.isFinite, start(of: Int(Swift.min(Swift.max(guess, 0), Double(C - 1)))) == cross {
+            c = Int(Swift.min(Swift.max(guess, 0), Double(C - 1)))
+        } else {
+            // The quotient's rounding missed it: the first lane whose start is not before cross.
+            var lo = 0, hi = C
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let before = pitch > 0 ? start(of: mid) < cross : start(of: mid) > cross
+                if before { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < C, start(of: lo) == cross else { return nil }
+            c = lo
+        }
+        if c > 0, start(of: c - 1) == cross { return nil }
+        if c < C - 1, start(of: c + 1) == cross { return nil }
+        return c
     }
 }
 

@@ -8,8 +8,8 @@
 /// How: while the table before is laid out, each per-item rule of a section with an `update`
 /// block is wrapped in a `RuleTape` that records the value it gives each item; the layout after
 /// gets rules whose tapes answer a staying item by its old index and evaluate the rule for an
-/// inserted one. The engines see the tapes as ordinary rules (`ItemRule.Kind.tape`) without a
-/// fast path, so every value goes through `ItemRule.evaluate`. A layout without `update` blocks
+/// inserted one. The engines see the tapes as general rules without a fast path, so every value
+/// goes through `ItemRule.evaluate`. A layout without `update` blocks
 /// is laid out as before, and its table after is its table.
 
 /// The values one item rule gave the items of a section, by index (the table before), or the
@@ -52,9 +52,14 @@ final class RuleTape {
         return out
     }
 
-    /// An item rule that reads this tape.
+    /// An item rule that reads this tape: a general rule (`ItemRule.Kind.value`), so that the
+    /// engines take no fast path with it and the rules of other layouts cost nothing more. Every
+    /// engine sets the machine's `i` to the item before it evaluates such a rule.
     func rule() -> ItemRule {
-        var r = ItemRule(kind: .tape(self), what: inner.what, span: inner.span, settingSpan: inner.settingSpan)
+        let code: Code = { [self] (m: inout Machine) throws(EvalError) -> Value in
+            .number(try evaluate(&m, item: Int(m.vars[EngineVar.i.rawValue])))
+        }
+        var r = ItemRule(kind: .value(code), what: inner.what, span: inner.span, settingSpan: inner.settingSpan)
         r.readsItemCount = true
         return r
     }
@@ -140,7 +145,12 @@ package enum UpdateTapes {
         // or speak of items the file does not write: only its errors are the file's.
         var ignored: [Diagnostic] = []
         switch Sections.layout(after, warnings: &ignored) {
-        case .failure(let f): return .failure(f)
+        case .failure(var f):
+            // Its items are numbered as after the update, which the file does not show: say so.
+            for k in f.diagnostics.indices {
+                f.diagnostics[k].notes.append(Note("in the table after the 'update' blocks of layout '\(layout.name)', whose items are numbered as after the update"))
+            }
+            return .failure(f)
         case .success(let t): return .success((before, t))
         }
     }

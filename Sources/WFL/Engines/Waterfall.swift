@@ -60,7 +60,8 @@ package enum Waterfall {
     /// One section, from `top` (x when horizontal); returns where the next section starts.
     static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
                     into table: inout AttributeTable, laneGroups: inout [LaneGroup],
-                    leaves: inout RectIndex.LeafBuilder, warnings: inout [Diagnostic]) throws(Diagnostic) -> Double {
+                    leaves: inout RectIndex.LeafBuilder, warnings: inout [Diagnostic],
+                    recordingLanes: Bool = false) throws(Diagnostic) -> Double {
         // The header and `top += ins.top` (docs/layout.md, "Header and footer").
         var (index, top) = stack.open(sec, at: top, into: &table.elements)
         // Steps 1-2 (docs/layout.md, "Waterfall").
@@ -69,7 +70,7 @@ package enum Waterfall {
         var bottom = top
         g.enter(sec, stack, machine: &m)
         defer { m.inItem = false }
-        let roundRobin = sec.order != .shortest && g.C > 1 && sec.items > 1
+        let roundRobin = recordingLanes || (sec.order != .shortest && g.C > 1 && sec.items > 1)
         var firstLanes: [UInt16] = []
         if roundRobin { firstLanes.reserveCapacity(sec.items) }
 
@@ -99,6 +100,22 @@ package enum Waterfall {
         let stop = try stack.close(sec, bottom: bottom, index: &index, into: &table.elements)
         table.sectionStarts.append(index)
         return stop
+    }
+
+    /// The first lane of each cell of section `sec` of `layout`, laid out again from `begin` (where
+    /// it began) with its lanes recorded: for `col` in the section's `attach` blocks when the
+    /// cells' positions cannot tell the lanes apart (Decorations.swift, `FirstLanes`). The same
+    /// steps from the same start give the same lanes.
+    static func firstLanes(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) throws(Diagnostic) -> [UInt16] {
+        let stack = SectionStack(layout)
+        var m = stack.machine(for: layout)
+        var table = SectionStack.table(for: layout)
+        var groups: [LaneGroup] = []
+        var leaves = RectIndex.LeafBuilder(storage: [], active: false)
+        var warnings: [Diagnostic] = []
+        _ = try lay(sec, stack, top: begin, machine: &m, into: &table, laneGroups: &groups, leaves: &leaves,
+                    warnings: &warnings, recordingLanes: true)
+        return groups.first?.firstLanes ?? []
     }
 
     /// What steps 1-2 of docs/layout.md's waterfall fix for a section before its items: the same
@@ -157,7 +174,7 @@ package enum Waterfall {
         // k = 1. At the first item it cannot take it stops, and the loop below carries on from that
         // item, state and all.
         var start = range.lowerBound
-        if sec.order == .shortest, spanRule == nil, lengths.shortPathTakes {
+        if sec.order == .shortest, spanRule == nil, lengths.shortPathTakes, !recordLanes {
             ShortPath(s: s, g, end: range.upperBound)
                 .run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
         }

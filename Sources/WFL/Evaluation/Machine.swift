@@ -56,8 +56,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"
         case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
         case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
-        case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size')"
-        case .full: return "'full' has a value in 'span' and the size rule of a waterfall"
+        case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size') and in 'attach' blocks of a waterfall section"
+        case .full: return "'full' has a value in 'span', the size rule of a waterfall and 'attach' blocks of a waterfall section"
         case .contentWidth, .contentHeight: return "'\(name)' has a value only in 'expect'"
         case .vw, .vh: return "'\(name)' has a value only in 'offset' of an 'attach' block: the attached view's size"
         case .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy:
@@ -79,10 +79,16 @@ package enum VarSets {
     package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
     /// The indices of `insert` and `delete`: n is the count before the update.
     package static let change = mask([.s, .n, .cw, .ch, .aw, .ah])
-    /// `when` and `size` of an attached view: the section's, the item's and the cell's size.
-    package static let attach = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h])
+    /// `when` and `size` of an attached view in a flow or shelf section: the variables of the
+    /// flow `size` rule and the cell's size.
+    package static let attach = flowSize | mask([.w, .h])
     /// `offset` of an attached view: also its size.
     package static let attachOffset = attach | mask([.vw, .vh])
+    /// `when` and `size` in a waterfall section: those of its size rule, `full` and `col` (the
+    /// cell's first lane) with them, and the cell's size.
+    package static let attachWaterfall = attach | mask([.full, .col])
+    /// `offset` in a waterfall section: also the view's size.
+    package static let attachWaterfallOffset = attachWaterfall | mask([.vw, .vh])
     /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
     package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
 }

@@ -613,8 +613,11 @@ struct Resolver {
         }
         for (k, name) in program.attachNames.enumerated() {
             guard let rec = taken[name] else { continue }
+            var readsLane = false
             func noRandom(_ e: Expr, _ w: Written) -> Bool {
-                guard let r = compiler.compile(e).deps.random else { return true }
+                let deps = compiler.compile(e).deps
+                readsLane = readsLane || deps.vars & EngineVar.col.bit != 0
+                guard let r = deps.random else { return true }
                 fail(.error(.randomInAttribute, "'random' cannot be used in '\(w.setting.name.text)' of 'attach \(name)'", at: r,
                             help: "an attached view is placed again at every scroll offset, where a random value would flicker; derive it from 'i' instead"),
                      key: w.span)
@@ -651,6 +654,7 @@ struct Resolver {
                     }
                 }
             }
+            view.readsLane = readsLane
             out.append(view)
         }
         return out

@@ -53,9 +53,6 @@ package struct ItemRule {
         case number(NumCode)
         /// Any other expression: a number, or a list that cycles.
         case value(Code)
-        /// A rule of a section with a batch update, recording or replaying its values per item
-        /// (Engines/Updates.swift).
-        case tape(RuleTape)
     }
 
     let kind: Kind
@@ -88,7 +85,6 @@ package struct ItemRule {
             }
             return try code(&m)
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
-        case .tape(let t): return try t.evaluate(&m, item: i)
         }
     }
 
@@ -196,6 +192,8 @@ package struct ResolvedAttachment {
     package var anchor: AttachAnchor
     /// Added to its cell's z-index.
     package var zIndex: Int
+    /// Some rule of it reads `col`, a waterfall cell's first lane, worked out only then.
+    var readsLane = false
 }
 
 /// A section's attribute rules (docs/language.md, "Attributes").

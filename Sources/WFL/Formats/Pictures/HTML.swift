@@ -1,12 +1,15 @@
 /// The `html` format (CLI.md): one self-contained page (no external resources, no URLs) with, for
 /// each layout, its picture beside its table. Hovering a row highlights its box and the other way
 /// round. The page's script draws the boxes from the frames embedded in the page; for a layout whose
-/// frames move with the scroll offset (pinned headers, zoomFirst) it also holds the frames wfl
-/// computed at a few dozen offsets across the content, and a slider scrolls through them.
+/// frames move with the scroll offset (pinned headers, zoomFirst) or whose attribute rules read it,
+/// it also holds the frames, z-indexes, alphas and zooms wfl computed at a few dozen offsets across
+/// the content, and a slider scrolls through them, drawing the boxes again in the order of their
+/// z-indexes at each offset.
 ///
 /// The page's script marks what it built: each layout's `section` gets `data-boxes` (the boxes it
-/// drew) and `data-offset` (the offset shown); `body` gets `data-ready="yes"`. Opening the page with
-/// `#step=K` moves every slider to its K-th offset (for checks in a headless browser).
+/// drew), `data-offset` (the offset shown) and `data-top` (the element drawn on top); `body` gets
+/// `data-ready="yes"`. Opening the page with `#step=K` moves every slider to its K-th offset, as a
+/// user would, through the slider's input event (for checks in a headless browser).
 public enum HTMLFormat {
     /// The number of intervals between the offsets a slider steps through (49 offsets, plus the
     /// offset asked for when it is not one of them).
@@ -54,14 +57,20 @@ public enum HTMLFormat {
         out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
         out += picture.overlays()
         out += "</g>\n</svg>\n</div>\n"
-        // The table: the drawn elements in table order.
-        out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th></tr></thead>\n<tbody>\n"
-        for (j, e) in scope.table.elements.enumerated() {
-            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(scope.table.kindName(of: e)))</td>"
-            out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td></tr>\n"
+        let (json, looks) = data(t, scope, picture, offsets, offset)
+        // The table: the drawn elements in table order; `alpha` and `zoom` after `z`, as the
+        // `table` format adds them, when some element has one that is not 1 at some offset the
+        // page shows (the script fills them in as the slider moves).
+        let t0 = scope.table
+        out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th>"
+        out += looks ? "<th>alpha</th><th>zoom</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
+        for (j, e) in t0.elements.enumerated() {
+            out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(t0.kindName(of: e)))</td>"
+            out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td>"
+            out += looks ? "<td>\(f(t0.alpha(of: j)))</td><td>\(f(t0.zoom(of: j)))</td></tr>\n" : "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</div>\n"
-        out += "<script type=\"application/json\" class=\"data\">\(data(t, scope, picture, offsets, offset))</script>\n"
+        out += "<script type=\"application/json\" class=\"data\">\(json)</script>\n"
         out += "</section>\n"
         return out
     }
@@ -91,9 +100,10 @@ public enum HTMLFormat {
     }
 
     /// The layout's data for the script, as JSON: how layout points map to the picture's pixels,
-    /// the drawn elements, their frames at the first offset and, for each offset, the frames that
-    /// differ from those.
-    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> String {
+    /// the drawn elements, their frames and z-indexes at the first offset and, for each offset, the
+    /// frames and z-indexes that differ from those and the alphas and zooms that are not 1. Also
+    /// whether some element has an alpha or a zoom that is not 1 at some offset.
+    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> (String, Bool) {
         // The mapping to pixels exact; the frames and offsets, which the script shows as text,
         // rounded for people as the rest of the page.
         let f = NumberFormat.format, g = NumberFormat.forPeople
@@ -119,6 +129,10 @@ public enum HTMLFormat {
         // (written only when some offset has one).
         var looks: [String] = []
         var anyLooks = false
+        // For each offset: j, z of each drawn element whose z-index differs from `z` (attribute
+        // rules may change it with the offset; written only when some offset changes one).
+        var zs: [String] = []
+        var anyZ = false
         for o in offsets {
             let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
             var parts: [String] = []
@@ -134,10 +148,15 @@ public enum HTMLFormat {
                 }
             }
             looks.append("[" + look.joined(separator: ",") + "]")
+            var z: [String] = []
+            for (j, e) in moved.elements.enumerated() where e.zIndex != els[j].zIndex { z.append("\(j),\(e.zIndex)") }
+            if !z.isEmpty { anyZ = true }
+            zs.append("[" + z.joined(separator: ",") + "]")
         }
         if anyLooks { out += "\"looks\": [" + looks.joined(separator: ",\n") + "], " }
+        if anyZ { out += "\"zs\": [" + zs.joined(separator: ",\n") + "], " }
         out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
-        return out
+        return (out, anyLooks)
     }
 
     static let css = """
@@ -187,11 +206,12 @@ public enum HTMLFormat {
             var layer = sec.querySelector('g.boxes');
             var rows = sec.querySelectorAll('tbody tr');
             var n = d.kinds.length;
-            var rects = [], texts = [], titles = [];
+            var rects = [], texts = [], titles = [], groups = [];
             var kindName = { c: 'cell', h: 'header', f: 'footer', b: 'background', a: 'attached' };
             var order = [];
             for (var j = 0; j < n; j++) { order.push(j); }
             order.sort(function (a, b) { return d.z[a] - d.z[b] || a - b; });
+            var drawn = order.join(',');
             order.forEach(function (j) {
               var g = document.createElementNS(ns, 'g');
               var r = document.createElementNS(ns, 'rect');
@@ -205,8 +225,17 @@ public enum HTMLFormat {
               var title = document.createElementNS(ns, 'title');
               g.appendChild(r); g.appendChild(t); g.appendChild(title);
               layer.appendChild(g);
-              rects[j] = r; texts[j] = t; titles[j] = title;
+              rects[j] = r; texts[j] = t; titles[j] = title; groups[j] = g;
             });
+            function restack(zs) {
+              var o = order.slice();
+              o.sort(function (a, b) { return zs[a] - zs[b] || a - b; });
+              var key = o.join(',');
+              if (key === drawn) { return; }
+              drawn = key;
+              o.forEach(function (j) { layer.appendChild(groups[j]); });
+              sec.setAttribute('data-top', String(o[o.length - 1]));
+            }
             function label(j) {
               var k = d.kinds[j];
               if (k === 'c') { return d.sections[j] + '.' + d.items[j]; }
@@ -233,6 +262,13 @@ public enum HTMLFormat {
                 var look = d.looks[step];
                 for (var q = 0; q < look.length; q += 3) { alpha[look[q]] = look[q + 1]; zoom[look[q]] = look[q + 2]; }
               }
+              var zs = d.z;
+              if (d.zs) {
+                zs = d.z.slice();
+                var zd = d.zs[step];
+                for (var q = 0; q < zd.length; q += 2) { zs[zd[q]] = zd[q + 1]; }
+                restack(zs);
+              }
               for (var j = 0; j < n; j++) {
                 var x = fr[4 * j], y = fr[4 * j + 1], w = fr[4 * j + 2], h = fr[4 * j + 3];
                 var X = px(x), Y = py(y), W = Math.max(w * s, 0), H = Math.max(h * s, 0);
@@ -248,10 +284,15 @@ public enum HTMLFormat {
                 t.textContent = size ? l : '';
                 t.setAttribute('class', size === 8 ? 'label small' : 'label');
                 t.setAttribute('x', round2(X + W / 2)); t.setAttribute('y', round2(Y + H / 2 + size * 0.35));
-                titles[j].textContent = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + d.z[j];
+                titles[j].textContent = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + zs[j];
                 var cells = rows[j].children;
                 cells[3].textContent = String(x); cells[4].textContent = String(y);
                 cells[5].textContent = String(w); cells[6].textContent = String(h);
+                cells[7].textContent = String(zs[j]);
+                if (cells.length > 9) {
+                  cells[8].textContent = String(j in alpha ? alpha[j] : 1);
+                  cells[9].textContent = String(j in zoom ? zoom[j] : 1);
+                }
               }
               var o = d.offsets[step];
               var text = String(o[0]) + ',' + String(o[1]);
@@ -270,11 +311,16 @@ public enum HTMLFormat {
               sec.setAttribute('data-offset', text);
               sec.setAttribute('data-step', String(step));
             }
-            var start = d.start;
             var input = sec.querySelector('.slider input');
-            if (input && wanted !== null) { start = Math.min(wanted, d.offsets.length - 1); input.value = String(start); }
-            show(start);
-            if (input) { input.addEventListener('input', function () { show(parseInt(input.value, 10)); }); }
+            if (n > 0) { sec.setAttribute('data-top', String(order[n - 1])); }
+            show(d.start);
+            if (input) {
+              input.addEventListener('input', function () { show(parseInt(input.value, 10)); });
+              if (wanted !== null) {
+                input.value = String(Math.min(wanted, d.offsets.length - 1));
+                input.dispatchEvent(new Event('input'));
+              }
+            }
             var lit = -1;
             function light(j, from) {
               if (lit >= 0) { rects[lit].classList.remove('hl'); rows[lit].classList.remove('hl'); }
