@@ -232,3 +232,17 @@ func writeBytes(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         return nil
     }
 }
+
+/// Writes `text` to standard output (no `output`, or `-`) or whole to the file `output`: the
+/// exit code, `Exit.ioError` with the message on standard error when the file cannot be written.
+func emit(_ text: String, to output: String?) -> Int32 {
+    guard let output, output != "-" else {
+        writeOut(text)
+        return Exit.ok
+    }
+    if let message = writeWhole(output, Array(text.utf8)) {
+        writeErr("wfl: \(message)\n")
+        return Exit.ioError
+    }
+    return Exit.ok
+}

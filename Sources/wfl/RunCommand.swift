@@ -163,15 +163,7 @@ struct RunCommand {
                                                  columns: output == nil || output == "-" ? pictureColumns() : ASCIIPicture.defaultColumns)
         default: text = TableFormat.format(tables)
         }
-        guard let output, output != "-" else {
-            writeOut(text)
-            return Exit.ok
-        }
-        if let message = writeWhole(output, Array(text.utf8)) {
-            writeErr("wfl: \(message)\n")
-            return Exit.ioError
-        }
-        return Exit.ok
+        return emit(text, to: output)
     }
 }
 

@@ -46,14 +46,6 @@ extension RunCommand {
         case "html": text = TransitionsHTML.format(tables)
         default: text = TransitionFormat.table(tables)
         }
-        guard let output, output != "-" else {
-            writeOut(text)
-            return Exit.ok
-        }
-        if let message = writeWhole(output, Array(text.utf8)) {
-            writeErr("wfl: \(message)\n")
-            return Exit.ioError
-        }
-        return Exit.ok
+        return emit(text, to: output)
     }
 }

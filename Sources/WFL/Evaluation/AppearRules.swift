@@ -146,17 +146,7 @@ package final class AppearRules: @unchecked Sendable, Equatable {
         m.set(.n, Double(n))
         m.set(.aw, sec.aw)
         m.set(.ah, sec.ah)
-        m.set(.w, f.width)
-        m.set(.h, f.height)
-        m.set(.minX, f.x)
-        m.set(.midX, f.x + f.width / 2)
-        m.set(.maxX, f.x + f.width)
-        m.set(.minY, f.y)
-        m.set(.midY, f.y + f.height / 2)
-        m.set(.maxY, f.y + f.height)
-        m.set(.ox, offset.x)
-        m.set(.oy, offset.y)
-        m.available = VarSets.attributes
+        m.setFrame(f, offset: offset)
         let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
         func value(_ rule: ItemRule?, _ kind: Value, default d: Double) throws(Diagnostic) -> Double {
             guard let rule else { return d }

@@ -79,18 +79,7 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         m.set(.n, Double(sec.items))
         m.set(.aw, sec.aw)
         m.set(.ah, sec.ah)
-        // minX, minY, w, h; midX = minX + w / 2, maxX = minX + w (the same along y); ox, oy.
-        m.set(.w, f.width)
-        m.set(.h, f.height)
-        m.set(.minX, f.x)
-        m.set(.midX, f.x + f.width / 2)
-        m.set(.maxX, f.x + f.width)
-        m.set(.minY, f.y)
-        m.set(.midY, f.y + f.height / 2)
-        m.set(.maxY, f.y + f.height)
-        m.set(.ox, offset.x)
-        m.set(.oy, offset.y)
-        m.available = VarSets.attributes
+        m.setFrame(f, offset: offset)
         let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
         func value(_ rule: ItemRule) throws(Diagnostic) -> Double {
             do {
@@ -233,5 +222,24 @@ extension AttributeTable {
         guard e.kind == .cell else { return (alpha(of: j), zoom(of: j), e.zIndex) }
         return try rules.values(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
                                 zIndex: ZIndex.cell, &m)
+    }
+}
+
+extension Machine {
+    /// The variables of the attribute rules (and of `appear`/`disappear`) for an element's frame
+    /// as shown at `offset`: minX, minY, w, h; midX = minX + w / 2, maxX = minX + w (the same
+    /// along y); ox, oy.
+    @inline(__always) mutating func setFrame(_ f: Frame, offset: Offset) {
+        set(.w, f.width)
+        set(.h, f.height)
+        set(.minX, f.x)
+        set(.midX, f.x + f.width / 2)
+        set(.maxX, f.x + f.width)
+        set(.minY, f.y)
+        set(.midY, f.y + f.height / 2)
+        set(.maxY, f.y + f.height)
+        set(.ox, offset.x)
+        set(.oy, offset.y)
+        available = VarSets.attributes
     }
 }

@@ -59,6 +59,18 @@ package struct ByteWriter {
         return k
     }
 
+    /// A frame's x, y, width and height as numbers, `separator` between them (`", "` in a json
+    /// array, `","` in a csv row).
+    @inline(__always) package mutating func append(frame f: Frame, separator: StaticString) {
+        append(number: f.x)
+        append(separator)
+        append(number: f.y)
+        append(separator)
+        append(number: f.width)
+        append(separator)
+        append(number: f.height)
+    }
+
     /// A double as CLI.md prints it (`NumberFormat.format`).
     @inline(__always) package mutating func append(number v: Double) {
         // Whole numbers below 1e15: their digits (the common case).

@@ -141,13 +141,7 @@ extension JSONFormat {
         w.append(", \"item\": ")
         if let item = e.item { w.append(item) } else { w.append("null") }
         w.append(", \"frame\": [")
-        w.append(number: e.frame.x)
-        w.append(", ")
-        w.append(number: e.frame.y)
-        w.append(", ")
-        w.append(number: e.frame.width)
-        w.append(", ")
-        w.append(number: e.frame.height)
+        w.append(frame: e.frame, separator: ", ")
         w.append("], \"zIndex\": ")
         w.append(e.zIndex)
         // alpha and zoom only where not exactly 1 (absent means 1).

@@ -62,13 +62,7 @@ public enum TransitionFormat {
     /// `{"frame": [x, y, w, h], "alpha": a, "zoom": z}`: both always there.
     static func end(_ e: TransitionEnd, _ w: inout ByteWriter) {
         w.append("{\"frame\": [")
-        w.append(number: e.frame.x)
-        w.append(", ")
-        w.append(number: e.frame.y)
-        w.append(", ")
-        w.append(number: e.frame.width)
-        w.append(", ")
-        w.append(number: e.frame.height)
+        w.append(frame: e.frame, separator: ", ")
         w.append("], \"alpha\": ")
         w.append(number: e.alpha)
         w.append(", \"zoom\": ")
