@@ -34,18 +34,23 @@ public enum TableFormat {
                          f(e.frame.width), f(e.frame.height), String(e.zIndex)]
                         + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : []))
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
+        aligned(rows, into: &out)
+        return out
+    }
+
+    /// `rows` in columns as wide as their widest cell, two spaces between columns and nothing
+    /// after the last, one line each.
+    static func aligned(_ rows: [[String]], into out: inout String) {
+        var widths = [Int](repeating: 0, count: rows.first?.count ?? 0)
         for r in rows { for (k, cell) in r.enumerated() { widths[k] = Swift.max(widths[k], cell.count) } }
         for r in rows {
             var line = ""
             for (k, cell) in r.enumerated() {
                 line += cell
-                // Two spaces between columns; nothing after the last.
                 if k < r.count - 1 { line += String(repeating: " ", count: widths[k] - cell.count + 2) }
             }
             out += line + "\n"
         }
-        return out
     }
 
     /// The title line, with its newline.

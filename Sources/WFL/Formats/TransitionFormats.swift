@@ -126,17 +126,7 @@ public enum TransitionFormat {
                 rows.append([String(x.section), x.item.map(String.init) ?? "-", x.itemBefore.map(String.init) ?? "-",
                              TerminalText.escaped(t.kindName(of: x)), x.change.rawValue] + end(x.from) + ["->"] + end(x.to))
             }
-            var widths = [Int](repeating: 0, count: tableHeaders.count)
-            for r in rows { for (c, cell) in r.enumerated() { widths[c] = Swift.max(widths[c], cell.count) } }
-            for r in rows {
-                var line = ""
-                for (c, cell) in r.enumerated() {
-                    line += cell
-                    // Two spaces between columns; nothing after the last.
-                    if c < r.count - 1 { line += String(repeating: " ", count: widths[c] - cell.count + 2) }
-                }
-                out += line + "\n"
-            }
+            TableFormat.aligned(rows, into: &out)
         }
         return out
     }
