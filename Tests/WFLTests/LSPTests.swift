@@ -304,6 +304,26 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1)
     }
 
+    /// Inside `attach`, `appear` and `update` blocks completion offers their own words only; at
+    /// a section's top level it offers the words that open them.
+    func testCompletionInsideElementBlocks() throws {
+        let c = try start()
+        let text = "section {\n  items 4\n  attach badge {\n    \n  }\n  update {\n    \n  }\n  \n}\ndisappear {\n  \n}\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        XCTAssertEqual(try labels(3, 4), ["when", "size", "anchor", "offset", "zIndex", "let"])
+        XCTAssertEqual(try labels(6, 4), ["delete", "insert", "expect"])
+        XCTAssertEqual(try labels(11, 2), ["alpha", "zoom", "offset"])
+        let section = try labels(8, 2)
+        XCTAssertTrue(section.isSuperset(of: ["attach", "update", "appear", "disappear", "items", "height"]), "\(section)")
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
+    }
+
     func testMalformedInputGetsErrorsAndTheServerGoesOn() throws {
         let c = try start()
         // A header without a length.

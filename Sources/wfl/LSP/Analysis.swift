@@ -89,6 +89,25 @@ final class Analysis {
 
     // MARK: - Where the cursor is
 
+    /// The kinds of block whose statements are their own (not settings of the section).
+    enum InnerBlock { case attach, appear, update }
+
+    /// The `attach`, `appear`/`disappear` or `update` block among `statements` whose braces hold
+    /// `offset` (a block never closed holds the rest of the file).
+    static func innerBlock(_ statements: [Statement], at offset: Int) -> InnerBlock? {
+        for st in statements {
+            let block: Block, kind: InnerBlock
+            switch st.kind {
+            case .attach(let b): (block, kind) = (b, .attach)
+            case .appear(let a): (block, kind) = (a.block, .appear)
+            case .update(let b): (block, kind) = (b, .update)
+            default: continue
+            }
+            if offset > block.openBrace.start, offset <= (block.closeBrace?.start ?? Int.max) { return kind }
+        }
+        return nil
+    }
+
     /// A block around the cursor: the statement, the block, and its place among its kind.
     struct Frame {
         var statement: Statement
@@ -435,7 +454,27 @@ final class Analysis {
             add("false", 21, "boolean")
         }
 
-        if words.isEmpty {
+        // Inside an `attach`, `appear`/`disappear` or `update` block only its own words stand.
+        let statements = frames.last?.block.statements ?? tree.statements
+        if words.isEmpty, let inner = Analysis.innerBlock(statements, at: wordStart) {
+            let own: [String]
+            switch inner {
+            case .attach: own = ["when", "size", "anchor", "offset", "zIndex"]
+            case .appear: own = ["alpha", "zoom", "offset"]
+            default: own = []
+            }
+            for name in own {
+                if let info = settingInfo(name) { add(name, 10, "setting, for example '\(info.example)'", settingHover(info)) }
+            }
+            switch inner {
+            case .attach: add("let", 14, "let NAME = EXPR")
+            case .update:
+                add("delete", 14, "delete INDEX ...: items before the update")
+                add("insert", 14, "insert INDEX ...: items after the update")
+                add("expect", 14, "expect CONDITION: read against the table after the update")
+            default: break
+            }
+        } else if words.isEmpty {
             // The start of a statement: settings valid here and the statement words.
             for info in EditorVocabulary.settings where !(inSection && info.level == .layout) {
                 add(info.name, 10, "setting, for example '\(info.example)'", settingHover(info))
@@ -443,6 +482,10 @@ final class Analysis {
             add("let", 14, "let NAME = EXPR")
             add("expect", 14, "expect CONDITION")
             if !inSection { add("section", 14, "section [NAME] { ... }") }
+            add("attach", 14, "attach NAME { ... }: a view on each cell")
+            add("appear", 14, "appear { ... }: where an inserted element starts")
+            add("disappear", 14, "disappear { ... }: where a deleted element ends")
+            add("update", 14, "update { delete ...; insert ... }: a batch update of the section")
             if !inLayout && !inSection { add("layout", 14, "layout NAME { ... }") }
         } else if let info = settingInfo(words[0]) {
             switch info.shape {
