@@ -23,6 +23,29 @@ final class SpecAPITests: XCTestCase {
         XCTAssertEqual(spec.failedExpectations.count, 0, spec.expectationReport)
     }
 
+    /// A batch update from Swift: the table after it and the transitions. Two columns 182.5 wide
+    /// (375 - 10 = 365, halved), heights 100, 150, 100, 150. Before: item 2 under item 0 at
+    /// y 110, item 3 under item 1 at y 160 (lane 1 ends at 150 + 10, lane 0 at 210 + 10).
+    /// Delete item 0: the items keep their heights (150, 100, 150), so new 0 is at (0, 0), new 1 at
+    /// (192.5, 0), new 2 under the shorter lane 1 (ends at 110) at (192.5, 110).
+    func testUpdatesAndTransitions() throws {
+        let spec = Spec(source: "columns 2\nspacing 10\nitems 4\nheight [100, 150]\nupdate { delete 0 }\n")
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        let after = try XCTUnwrap(spec.layoutsAfterUpdate.first)
+        XCTAssertEqual(after.cell(section: 0, item: 0)?.frame, Frame(x: 0, y: 0, width: 182.5, height: 150))
+        XCTAssertEqual(after.cell(section: 0, item: 2)?.frame, Frame(x: 192.5, y: 110, width: 182.5, height: 150))
+        XCTAssertNil(after.cell(section: 0, item: 3))
+        let t = try XCTUnwrap(try spec.transitions().first)
+        XCTAssertEqual(t.counts.move, 3)
+        XCTAssertEqual(t.counts.disappear, 1)
+        // The order: the table after, then what disappears.
+        XCTAssertEqual(t.transitions.map(\.itemBefore), [1, 2, 3, 0])
+        XCTAssertEqual(t.transitions[1].from.frame, Frame(x: 0, y: 110, width: 182.5, height: 100))
+        XCTAssertEqual(t.transitions[1].to.frame, Frame(x: 192.5, y: 0, width: 182.5, height: 100))
+        XCTAssertEqual(t.transitions[3].change, .disappear)
+        XCTAssertEqual(t.transitions[3].to.alpha, 0)
+    }
+
     func testErrorsAreReported() {
         let spec = Spec(source: "colums 3\n", name: "t.wfl")
         XCTAssertTrue(spec.hasErrors)

@@ -47,6 +47,23 @@ public struct Spec {
     /// an empty string.
     public var diagnosticText: String { DiagnosticRenderer().render(diagnostics, in: source) }
 
+    /// The attribute table of each layout after its batch update (`update` blocks), in file
+    /// order: the table `wfl run --after` prints. A layout without `update` blocks has the same
+    /// table as in `layouts`. Empty when the spec has errors.
+    public var layoutsAfterUpdate: [AttributeTable] {
+        guard let evaluation = compilation.evaluation, !hasErrors else { return [] }
+        return layouts.indices.map { evaluation.afterUpdate($0).0 }
+    }
+
+    /// The transitions of each layout's batch update at `offset` (what `wfl run --transitions`
+    /// prints): every element of the table before paired with its element after, with its
+    /// change (`stay`, `move`, `appear`, `disappear`) and both ends. Throws the diagnostic of an
+    /// attribute or `appear`/`disappear` rule that fails at that offset; empty when the spec has
+    /// errors.
+    public func transitions(at offset: Offset = .zero) throws(Diagnostic) -> [TransitionTable] {
+        try compilation.transitionTables(at: offset)
+    }
+
     /// The layout named `name`, if the spec has it.
     public func layout(named name: String) -> AttributeTable? {
         layouts.first { $0.name == name }
