@@ -324,6 +324,32 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
     }
 
+    /// Hover and definition reach the statements inside `attach`, `appear` and `update` blocks,
+    /// and the words that open them.
+    func testHoverInsideElementBlocks() throws {
+        let c = try start()
+        let text = "let k = 2\nsection {\n  items 4\n  size 30 x 30\n  attach badge {\n    size 8 x 8\n    when i % k == 0\n  }\n  update {\n    delete 1\n  }\n}\nappear {\n  zoom 0.5\n}\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let r = try c.reply(try c.request("textDocument/hover", position(line, character)))
+            return ((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        // The view's size: the setting's meaning without the section's cascaded size (30 x 30).
+        let size = try hover(5, 5)
+        XCTAssertTrue(size.contains("**size**") && !size.contains("30"), size)
+        XCTAssertTrue(try hover(13, 3).contains("**zoom**"))
+        XCTAssertTrue(try hover(4, 3).contains("a view on each cell"))
+        XCTAssertTrue(try hover(8, 3).contains("batch update"))
+        XCTAssertTrue(try hover(9, 5).contains("counted before it"))
+        XCTAssertTrue(try hover(12, 1).contains("inserted cell or view starts"))
+        let r = try c.reply(try c.request("textDocument/definition", position(6, 13)))
+        let range = try XCTUnwrap((r["result"] as? [String: Any])?["range"] as? [String: Any])
+        XCTAssertTrue(self.range(["range": range]).map { $0 == (0, 4, 0, 5) } ?? false, "\(range)")
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
+    }
+
     func testMalformedInputGetsErrorsAndTheServerGoesOn() throws {
         let c = try start()
         // A header without a length.

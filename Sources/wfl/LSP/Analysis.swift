@@ -89,6 +89,39 @@ final class Analysis {
 
     // MARK: - Where the cursor is
 
+    /// The statement inside `st`'s `attach`, `appear`/`disappear` or `update` block that holds
+    /// `offset`; nil when `st` is no such block or `offset` is not on one of its statements.
+    static func innerStatement(_ st: Statement, at offset: Int) -> Statement? {
+        let statements: [Statement]
+        switch st.kind {
+        case .attach(let b), .update(let b): statements = b.statements
+        case .appear(let a): statements = a.block.statements
+        default: return nil
+        }
+        return statements.first { offset >= $0.span.start && offset <= $0.span.end }
+    }
+
+    /// The word opening an `attach`, `appear`/`disappear` or `update` block when `offset` is on
+    /// it, and what the block is.
+    static func blockWord(_ st: Statement, at offset: Int) -> (Span, String)? {
+        let word: Span, about: String
+        switch st.kind {
+        case .attach(let b):
+            word = b.keyword
+            about = "`attach NAME { ... }`: a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it"
+        case .appear(let a):
+            word = a.block.keyword
+            about = a.disappear
+                ? "`disappear { ... }`: where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)"
+                : "`appear { ... }`: where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)"
+        case .update(let b):
+            word = b.keyword
+            about = "`update { ... }`: one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it"
+        default: return nil
+        }
+        return offset >= word.start && offset <= word.end ? (word, about) : nil
+    }
+
     /// The kinds of block whose statements are their own (not settings of the section).
     enum InnerBlock { case attach, appear, update }
 
@@ -184,6 +217,8 @@ final class Analysis {
             return search(d.value)
         case .expect(let e):
             return search(e.condition)
+        case .change(let c):
+            return c.arguments.lazy.compactMap(search).first
         case .setting(let s):
             for a in s.arguments {
                 switch a {
@@ -217,8 +252,8 @@ final class Analysis {
 
     /// Where the `let` (or parameter) of the name at `offset` is declared.
     func definition(at offset: Int) -> JSON {
-        let (_, statement) = locate(offset)
-        guard let st = statement, let id = identifier(at: offset, in: st), id.binding != -1,
+        let (_, outer) = locate(offset)
+        guard let st = outer.map({ Analysis.innerStatement($0, at: offset) ?? $0 }), let id = identifier(at: offset, in: st), id.binding != -1,
               Int(id.binding) < tree.bindings.count else { return .null }
         let span = tree.bindings[Int(id.binding)].span
         return .object([("uri", .string(uri)), ("range", lines.range(span))])
@@ -230,11 +265,23 @@ final class Analysis {
         let (frames, statement) = locate(offset)
         var text: String? = nil
         var range: Span? = nil
-        if let st = statement {
+        // A statement inside an `attach`, `appear`/`disappear` or `update` block belongs to it:
+        // its settings are the block's own, not the section's cascaded values.
+        let inner = statement.flatMap { Analysis.innerStatement($0, at: offset) }
+        if let st = statement, inner == nil, let (word, about) = Analysis.blockWord(st, at: offset) {
+            text = about
+            range = word
+        }
+        if text == nil, let st = inner ?? statement {
             if case .setting(let s) = st.kind, offset >= s.name.span.start, offset <= s.name.span.end,
                let info = settingInfo(s.name.text) {
-                text = settingHover(info) + cascadedValue(of: s.name.text, frames)
+                text = settingHover(info) + (inner == nil ? cascadedValue(of: s.name.text, frames) : "")
                 range = s.name.span
+            } else if case .change(let c) = st.kind, offset >= c.word.start, offset <= c.word.end {
+                text = c.kind == .delete
+                    ? "`delete INDEX ...`: items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)"
+                    : "`insert INDEX ...`: items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)"
+                range = c.word
             } else if let id = identifier(at: offset, in: st) {
                 text = nameHover(id)
                 range = id.span
