@@ -28,7 +28,7 @@ extension Resolver {
             return false
         }
         /// The rule, unless it is a constant (or a list of them) that its range refuses.
-        func checked(_ r: ItemRule, _ kind: AppearRules.Value, _ w: Written) -> ItemRule? {
+        func checked(_ r: ItemRule, _ kind: AttributeRange, _ w: Written) -> ItemRule? {
             let constants: [Double]
             switch r.kind {
             case .constant(let d): constants = [d]
@@ -36,7 +36,7 @@ extension Resolver {
             default: return r
             }
             for d in constants {
-                if let why = AppearRules.refusal(d, kind) {
+                if let why = kind.refusal(d) {
                     fail(.error(.badAttribute, "\(r.what) is \(NumberFormat.format(d)): \(why)", at: r.span), key: w.span)
                     return nil
                 }
@@ -77,9 +77,6 @@ package final class AppearRules: @unchecked Sendable, Equatable {
         var disappear: AppearRuleSet
     }
 
-    /// What a value is, for its range.
-    enum Value { case alpha, zoom, offset }
-
     let sections: [Section]
     let seed: UInt64
     let letCount: Int
@@ -119,16 +116,6 @@ package final class AppearRules: @unchecked Sendable, Equatable {
             }
     }
 
-    /// Why a value is refused, or nil: alpha from 0 to 1 and zoom finite and at least 0, each
-    /// clamped within 0.001 (as the attribute rules); an offset finite.
-    static func refusal(_ d: Double, _ kind: Value) -> String? {
-        switch kind {
-        case .alpha: return d >= -0.001 && d <= 1.001 ? nil : "an alpha is from 0 to 1"
-        case .zoom: return d.isFinite && d >= -0.001 ? nil : "a zoom is finite and at least 0"
-        case .offset: return d.isFinite ? nil : "an offset is finite"
-        }
-    }
-
     /// Where element of item `i` of section `s` (a cell, or a view on that cell) starts when it
     /// appears (`disappear` false) or ends when it disappears, its frame as shown being `f` in a
     /// table whose section s has `n` items, at `offset`. The variables are those of the attribute
@@ -141,25 +128,16 @@ package final class AppearRules: @unchecked Sendable, Equatable {
         var m = Machine(seed: seed, letCount: letCount)
         m.set(.cw, cw)
         m.set(.ch, ch)
-        m.beginItem(i, section: s)
-        m.set(.s, Double(s))
-        m.set(.n, Double(n))
-        m.set(.aw, sec.aw)
-        m.set(.ah, sec.ah)
-        m.setFrame(f, offset: offset)
-        let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
-        func value(_ rule: ItemRule?, _ kind: Value, default d: Double) throws(Diagnostic) -> Double {
+        m.beginElement(item: i, section: s, count: n, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        let place = AttributeRange.place(item: i, section: s, offset: offset)
+        func value(_ rule: ItemRule?, _ kind: AttributeRange, default d: Double) throws(Diagnostic) -> Double {
             guard let rule else { return d }
             let v: Double
             do { v = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place)").diagnostic }
-            if let why = AppearRules.refusal(v, kind) {
+            if let why = kind.refusal(v) {
                 throw Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(v)): \(why)", at: rule.span)
             }
-            switch kind {
-            case .alpha: return Swift.min(Swift.max(v, 0), 1)
-            case .zoom: return Swift.max(v, 0)
-            case .offset: return v
-            }
+            return kind.clamped(v)
         }
         return AppearEnd(alpha: try value(rules.alpha, .alpha, default: 0), zoom: try value(rules.zoom, .zoom, default: 1),
                          dx: try value(rules.dx, .offset, default: 0), dy: try value(rules.dy, .offset, default: 0))

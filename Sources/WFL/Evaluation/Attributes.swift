@@ -74,13 +74,8 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         let sec = sections[s]
         let rules = sec.rules
         if rules.isEmpty { return (1, 1, zIndex) }
-        m.beginItem(i, section: s)
-        m.set(.s, Double(s))
-        m.set(.n, Double(sec.items))
-        m.set(.aw, sec.aw)
-        m.set(.ah, sec.ah)
-        m.setFrame(f, offset: offset)
-        let place = "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
+        m.beginElement(item: i, section: s, count: sec.items, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        let place = AttributeRange.place(item: i, section: s, offset: offset)
         func value(_ rule: ItemRule) throws(Diagnostic) -> Double {
             do {
                 return try rule.evaluate(&m, item: i)
@@ -94,15 +89,13 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         var alpha = 1.0, zoom = 1.0, z = zIndex
         if let r = rules.alpha {
             let d = try value(r)
-            // 0 <= alpha <= 1, clamped within 0.001.
-            guard d >= -0.001, d <= 1.001 else { throw refuse(r, d, "an alpha is from 0 to 1") }
-            alpha = Swift.min(Swift.max(d, 0), 1)
+            if let why = AttributeRange.alpha.refusal(d) { throw refuse(r, d, why) }
+            alpha = AttributeRange.alpha.clamped(d)
         }
         if let r = rules.zoom {
             let d = try value(r)
-            // Finite and >= 0, clamped within 0.001.
-            guard d.isFinite, d >= -0.001 else { throw refuse(r, d, "a zoom is finite and at least 0") }
-            zoom = Swift.max(d, 0)
+            if let why = AttributeRange.zoom.refusal(d) { throw refuse(r, d, why) }
+            zoom = AttributeRange.zoom.clamped(d)
         }
         if let r = rules.zIndex {
             let d = try value(r)
@@ -225,11 +218,52 @@ extension AttributeTable {
     }
 }
 
+/// The ranges of the values of the attribute rules and of `appear`/`disappear`.
+enum AttributeRange {
+    /// From 0 to 1.
+    case alpha
+    /// Finite and at least 0.
+    case zoom
+    /// Finite.
+    case offset
+
+    /// Why `d` is refused, or nil: a value at most 0.001 outside its range is taken (and
+    /// clamped into it by `clamped`).
+    func refusal(_ d: Double) -> String? {
+        switch self {
+        case .alpha: return d >= -0.001 && d <= 1.001 ? nil : "an alpha is from 0 to 1"
+        case .zoom: return d.isFinite && d >= -0.001 ? nil : "a zoom is finite and at least 0"
+        case .offset: return d.isFinite ? nil : "an offset is finite"
+        }
+    }
+
+    /// `d`, which `refusal` took, in the range.
+    func clamped(_ d: Double) -> Double {
+        switch self {
+        case .alpha: return Swift.min(Swift.max(d, 0), 1)
+        case .zoom: return Swift.max(d, 0)
+        case .offset: return d
+        }
+    }
+
+    /// "of item 3 of section 0", with " at scroll offset X,Y" unless the offset is (0, 0): where a
+    /// rule's error happened.
+    static func place(item i: Int, section s: Int, offset: Offset) -> String {
+        "of item \(i) of section \(s)" + (offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))")
+    }
+}
+
 extension Machine {
-    /// The variables of the attribute rules (and of `appear`/`disappear`) for an element's frame
-    /// as shown at `offset`: minX, minY, w, h; midX = minX + w / 2, maxX = minX + w (the same
-    /// along y); ox, oy.
-    @inline(__always) mutating func setFrame(_ f: Frame, offset: Offset) {
+    /// The variables of the attribute rules (and of `appear`/`disappear`) for item `i` of
+    /// section `s` (of `n` items), its frame as shown at `offset` being `f`: i, s, n, aw, ah;
+    /// minX, minY, w, h; midX = minX + w / 2, maxX = minX + w (the same along y); ox, oy.
+    @inline(__always) mutating func beginElement(item i: Int, section s: Int, count n: Int, aw: Double, ah: Double,
+                                                 frame f: Frame, offset: Offset) {
+        beginItem(i, section: s)
+        set(.s, Double(s))
+        set(.n, Double(n))
+        set(.aw, aw)
+        set(.ah, ah)
         set(.w, f.width)
         set(.h, f.height)
         set(.minX, f.x)
