@@ -10,18 +10,9 @@ package struct Evaluation {
     package var diagnostics: [Diagnostic]
     /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
     /// "Batch updates"), the same value as its table before when it has no `update` block.
-    package var after: [AttributeTable] = []
+    package var after: [AttributeTable]
     /// Parallel to `tables`: each layout's batch update (all sections empty without `update`).
-    package var updates: [BatchUpdate] = []
-
-    package init(tables: [AttributeTable], diagnostics: [Diagnostic], after: [AttributeTable]? = nil, updates: [BatchUpdate]? = nil) {
-        self.tables = tables
-        self.diagnostics = diagnostics
-        self.after = after ?? tables
-        self.updates = updates ?? tables.map { t in
-            BatchUpdate(sections: t.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) })
-        }
-    }
+    package var updates: [BatchUpdate]
 }
 
 /// Where a setting was written.

@@ -8,23 +8,10 @@ extension Compilation {
     package func transitionTables(at offset: Offset = .zero) throws(Diagnostic) -> [TransitionTable] {
         guard let evaluation, !hasErrors else { return [] }
         var out: [TransitionTable] = []
+        // A layout without `update` blocks has the same table after: its transitions all stay.
         for (k, before) in evaluation.tables.enumerated() {
-            let (after, update) = evaluation.afterUpdate(k)
-            out.append(try Transitions.table(before: before, after: after, update: update, at: offset))
+            out.append(try Transitions.table(before: before, after: evaluation.after[k], update: evaluation.updates[k], at: offset))
         }
         return out
-    }
-}
-
-extension Evaluation {
-    /// Layout `k`'s table after its batch update, and the update (docs/language.md, "Batch
-    /// updates"); a layout without `update` blocks has the same table after, and its
-    /// transitions are all `stay`.
-    func afterUpdate(_ k: Int) -> (AttributeTable, BatchUpdate) {
-        let t = tables[k]
-        guard k < after.count, k < updates.count else {
-            return (t, BatchUpdate(sections: t.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) }))
-        }
-        return (after[k], updates[k])
     }
 }

@@ -53,8 +53,8 @@ package final class Session {
     package private(set) var tables: [AttributeTable] = []
     /// Parallel to `tables`: each layout's table after its batch update (its table when it has
     /// no `update` block), and its batch update.
-    package private(set) var afterTables: [AttributeTable] = []
-    package private(set) var updates: [BatchUpdate] = []
+    package var afterTables: [AttributeTable] { lastRun?.after ?? [] }
+    package var updates: [BatchUpdate] { lastRun?.updates ?? [] }
     /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
     package var color: Bool
 
@@ -86,8 +86,6 @@ package final class Session {
         self.color = color
         let empty = Session.run(bytes: [], name: name)
         tables = empty.evaluation?.tables ?? []
-        afterTables = empty.evaluation?.after ?? []
-        updates = empty.evaluation?.updates ?? []
         lastRun = empty
     }
 
@@ -510,8 +508,6 @@ package final class Session {
         pending = nil
         entries = newEntries
         tables = run.evaluation?.tables ?? []
-        afterTables = run.evaluation?.after ?? []
-        updates = run.evaluation?.updates ?? []
         lastRun = run
         warningKeys = Set(run.diagnostics.map { Session.key($0, run.source) })
         layoutCloses = []

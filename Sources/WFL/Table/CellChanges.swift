@@ -30,9 +30,6 @@ package struct CellChangeCount: Equatable, Sendable {
 /// rest (alpha and zoom as the tables hold them at offset (0, 0)).
 package func cellChanges(before: AttributeTable, after: AttributeTable, update: BatchUpdate) -> CellChangeCount {
     var out = CellChangeCount()
-    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.001 }
-    func alpha(_ t: AttributeTable, _ j: Int) -> Double { j < t.alphas.count ? t.alphas[j] : 1 }
-    func zoom(_ t: AttributeTable, _ j: Int) -> Double { j < t.zooms.count ? t.zooms[j] : 1 }
     let sections = Swift.min(before.sectionStarts.count, after.sectionStarts.count, update.sections.count)
     for s in 0..<sections {
         let u = update.sections[s]
@@ -43,12 +40,7 @@ package func cellChanges(before: AttributeTable, after: AttributeTable, update: 
                 out.appear += 1
                 continue
             }
-            let jb = b.firstCell + old, ja = a.firstCell + new
-            let p = before.elements[jb].frame, q = after.elements[ja].frame
-            let same = near(p.x, q.x) && near(p.y, q.y) && near(p.width, q.width) && near(p.height, q.height)
-                && near(alpha(before, jb), alpha(after, ja)) && near(zoom(before, jb), zoom(after, ja))
-                && before.elements[jb].zIndex == after.elements[ja].zIndex
-            if same { out.stay += 1 } else { out.move += 1 }
+            if Transitions.stays(before, b.firstCell + old, after, a.firstCell + new) { out.stay += 1 } else { out.move += 1 }
         }
         out.disappear += u.deleted.count
     }

@@ -76,9 +76,6 @@ package enum Transitions {
         for (j, e) in b.elements.enumerated() {
             if let k = key(e, in: b, item: e.item) { beforeIndex[k] = j }
         }
-        func end(_ t: AttributeTable, _ j: Int) -> TransitionEnd {
-            TransitionEnd(frame: t.elements[j].frame, alpha: t.alpha(of: j), zoom: t.zoom(of: j))
-        }
         /// Where an element that appears starts (or one that disappears ends): its frame moved by
         /// the rule's offset (physical: x right, y down), with the rule's alpha and zoom; headers,
         /// footers and backgrounds fade.
@@ -103,10 +100,8 @@ package enum Transitions {
             let to = end(a, j)
             if let k = key(e, in: a, item: old), let p = beforeIndex[k] {
                 paired[p] = true
-                let from = end(b, p)
-                let same = close(from, to) && b.elements[p].zIndex == e.zIndex
                 out.append(Transition(kind: e.kind, attachedIndex: e.attachedIndex, section: e.section, item: e.item,
-                                      itemBefore: b.elements[p].item, change: same ? .stay : .move, from: from, to: to))
+                                      itemBefore: b.elements[p].item, change: stays(b, p, a, j) ? .stay : .move, from: end(b, p), to: to))
             } else {
                 out.append(Transition(kind: e.kind, attachedIndex: e.attachedIndex, section: e.section, item: e.item,
                                       itemBefore: nil, change: .appear, from: try moved(a, j, disappear: false), to: to))
@@ -119,10 +114,18 @@ package enum Transitions {
         return TransitionTable(before: b, after: a, transitions: out)
     }
 
-    /// Frame, alpha and zoom equal within 0.001 (a `stay`).
-    static func close(_ x: TransitionEnd, _ y: TransitionEnd) -> Bool {
+    /// Where element `j` of `t` is drawn.
+    static func end(_ t: AttributeTable, _ j: Int) -> TransitionEnd {
+        TransitionEnd(frame: t.elements[j].frame, alpha: t.alpha(of: j), zoom: t.zoom(of: j))
+    }
+
+    /// Element `p` of `before` and element `j` of `after` stay: frame, alpha and zoom equal
+    /// within 0.001, and the same z-index.
+    static func stays(_ before: AttributeTable, _ p: Int, _ after: AttributeTable, _ j: Int) -> Bool {
         func near(_ u: Double, _ v: Double) -> Bool { abs(u - v) <= 0.001 }
+        let x = end(before, p), y = end(after, j)
         return near(x.frame.x, y.frame.x) && near(x.frame.y, y.frame.y) && near(x.frame.width, y.frame.width)
             && near(x.frame.height, y.frame.height) && near(x.alpha, y.alpha) && near(x.zoom, y.zoom)
+            && before.elements[p].zIndex == after.elements[j].zIndex
     }
 }
