@@ -25,7 +25,6 @@ struct RunCommand {
         var offset = Offset.zero
         var rect: Frame? = nil
         var transitions = false
-        if args.contains("--transitions"), let conflict = RunCommand.transitionsConflict(args) { return cli.usageError(conflict, command: "run") }
         // `--after`: each layout's table after its batch update (docs/usage.md).
         var after = false
         var k = 0
@@ -84,11 +83,13 @@ struct RunCommand {
             }
             k += 1
         }
+        if transitions, let conflict = RunCommand.transitionsConflict(after: after, rect: rect != nil) {
+            return cli.usageError(conflict, command: "run")
+        }
         guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
-        // (`--after` beside `--transitions` is a usage error: checked where `--transitions` is read.)
         // Without --format, -o's extension picks the format.
         let format = givenFormat ?? output.map(RunCommand.format(forOutput:)) ?? "table"
-        if transitions, let refusal = RunCommand.transitionsRefusal(args, format: format, givenFormat: givenFormat, output: output) {
+        if transitions, let refusal = RunCommand.transitionsRefusal(format: format, givenFormat: givenFormat, output: output) {
             return cli.usageError(refusal, command: "run")
         }
         guard RunCommand.builtFormats.contains(format) else {

@@ -6,13 +6,13 @@ extension RunCommand {
     /// The formats `--transitions` prints in.
     static let transitionFormats = ["table", "json", "csv", "html"]
 
-    /// Why `args`, which ask for the transitions, ask for something that cannot go with them, or
-    /// nil: `--after` or `--rect` beside `--transitions` is a usage error.
-    static func transitionsConflict(_ args: [String]) -> String? {
-        if args.contains("--after") {
+    /// Why the options beside `--transitions` cannot go with it, or nil: `--after` or `--rect`
+    /// beside it is a usage error.
+    static func transitionsConflict(after: Bool, rect: Bool) -> String? {
+        if after {
             return "'--transitions' and '--after' cannot be used together: '--after' prints the table after the updates, '--transitions' how every element gets there"
         }
-        if args.contains(where: { $0 == "--rect" || $0.hasPrefix("--rect=") }) {
+        if rect {
             return "'--transitions' and '--rect' cannot be used together: the transitions pair every element of the two tables"
         }
         return nil
@@ -20,7 +20,7 @@ extension RunCommand {
 
     /// Why the transitions cannot be printed in `format` (given with `--format`, or taken from
     /// `-o FILE`'s extension when `givenFormat` is nil), or nil when they can.
-    static func transitionsRefusal(_ args: [String], format: String, givenFormat: String?, output: String?) -> String? {
+    static func transitionsRefusal(format: String, givenFormat: String?, output: String?) -> String? {
         guard transitionFormats.contains(format) else {
             let from = givenFormat == nil ? ", the format of '\(output ?? "")'" : ""
             return "'--transitions' prints as table, json, csv or html, not '\(format)'\(from)"
