@@ -4,11 +4,8 @@
 
 extension Parser {
     /// True at the word `appear` or `disappear` followed by a `{`: the start of such a block.
-    mutating func atAppear() -> Bool {
-        guard tok.kind == .identifier else { return false }
-        let word = text(tok)
-        guard word == "appear" || word == "disappear" else { return false }
-        return next.kind == .lBrace
+    func atAppear() -> Bool {
+        (isWord(tok, "appear") || isWord(tok, "disappear")) && next.kind == .lBrace
     }
 
     // appear = ( "appear" | "disappear" ) "{" { setting } "}" ;
