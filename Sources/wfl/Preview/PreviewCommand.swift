@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// `wfl preview FILE [--port N]`: one page on http://127.0.0.1:PORT/ showing the `html` format
-/// of FILE, redrawn when FILE changes on disk (docs/usage.md, "Writing .wfl files in an editor").
+/// `wfl preview FILE [--port N]`: one page on http://127.0.0.1:PORT/?token=TOKEN showing the
+/// `html` format of FILE, redrawn when FILE changes on disk (docs/usage.md, "Writing .wfl files in
+/// an editor"). Only requests with the token, for 127.0.0.1:PORT or localhost:PORT, are answered.
 ///
 /// A watcher thread looks at the file's size, time and inode every `interval` seconds and, when
 /// its bytes changed, evaluates it and makes the next event: the page, or the diagnostics as
