@@ -205,4 +205,25 @@ final class LSPTransportTests: XCTestCase {
         try c.notify("exit", [:])
         XCTAssertEqual(c.waitForExit(), 1)
     }
+
+    /// The session that stopped the server before: 2,000 whole-text changes of a 1,000-line
+    /// document written as fast as the pipe takes them (the server's reads split them where they
+    /// fall), then a request, which must be answered.
+    func testTwoThousandWholeTextChanges() throws {
+        try Stress.only()
+        let c = try start()
+        var lines: [String] = []
+        for k in 0..<1_000 { lines.append(["section {", "  items \(k % 7 + 1)", "  height \(k % 5 + 40)", "}"][k % 4]) }
+        for version in 2...2_001 {
+            lines[4 * (version % 250) + 1] = "  items \(version % 9 + 1)"
+            // As an editor writes: whole, blocking while the pipe is full (the server's output,
+            // a few small publications, fits in its pipe meanwhile).
+            c.sendRaw(try LSPClient.frame(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": version], "contentChanges": [["text": lines.joined(separator: "\n")]]]]))
+        }
+        let r = try c.reply(try c.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]), timeout: 30)
+        XCTAssertEqual((r["result"] as? [Any])?.count, 250)
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
 }
