@@ -50,6 +50,18 @@ final class PreviewHardeningTests: XCTestCase {
             return c
         }
 
+        /// Puts what `make` makes at a path beside the file over the file, in one rename (the
+        /// watcher never sees the path missing in between).
+        func replace(_ make: (String) throws -> Void) throws {
+            let new = dir.appendingPathComponent(".live.wfl.swap")
+            try make(new.path)
+            XCTAssertEqual(rename(new.path, file.path), 0)
+        }
+
+        func link(to target: String) throws {
+            try replace { XCTAssertEqual(symlink(target, $0), 0) }
+        }
+
         /// Replaces the file with `text`, as an editor saves (a new file renamed over it).
         func save(_ text: String) throws {
             let new = dir.appendingPathComponent(".live.wfl.new")
@@ -71,8 +83,7 @@ final class PreviewHardeningTests: XCTestCase {
         // A file whose lines would show in the diagnostics: a link to something secret.
         let secret = p.dir.appendingPathComponent("secret.txt")
         try "SECRET-LINE one\n".write(to: secret, atomically: false, encoding: .utf8)
-        try FileManager.default.removeItem(at: p.file)
-        try FileManager.default.createSymbolicLink(at: p.file, withDestinationURL: secret)
+        try p.link(to: secret.path)
         usleep(300_000)
         for (path, host) in [("/", nil), ("/?token=", nil), ("/?token=\(p.token.dropLast())0", nil), ("/?token=\(p.token)x", nil),
                              ("/events", nil), ("/events?token=\(p.token.uppercased())", nil),
@@ -101,24 +112,20 @@ final class PreviewHardeningTests: XCTestCase {
         let p = try Running(good)
         let events = try p.events()
         XCTAssertEqual(try events.nextEvent()["state"] as? String, "ok")
-        try FileManager.default.removeItem(at: p.file)
-        XCTAssertEqual(mkfifo(p.file.path, 0o600), 0)
+        try p.replace { XCTAssertEqual(mkfifo($0, 0o600), 0) }
         var event = try events.nextEvent(timeout: 3)
         XCTAssertEqual(event["state"] as? String, "errors")
         XCTAssertTrue((event["diagnostics"] as? String ?? "").contains("it is a FIFO, not a regular file"), "\(event)")
         // A link to a FIFO, then to a device.
         let fifo = p.dir.appendingPathComponent("elsewhere")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
-        try FileManager.default.removeItem(at: p.file)
-        try FileManager.default.createSymbolicLink(at: p.file, withDestinationURL: fifo)
+        try p.link(to: fifo.path)
         event = try events.nextEvent(timeout: 3)
         XCTAssertTrue((event["diagnostics"] as? String ?? "").contains("it is a link to a FIFO, not a regular file"), "\(event)")
-        try FileManager.default.removeItem(at: p.file)
-        try FileManager.default.createSymbolicLink(at: p.file, withDestinationURL: URL(fileURLWithPath: "/dev/null"))
+        try p.link(to: "/dev/null")
         event = try events.nextEvent(timeout: 3)
         XCTAssertTrue((event["diagnostics"] as? String ?? "").contains("it is a link to a character device"), "\(event)")
         // The file back: its picture.
-        try FileManager.default.removeItem(at: p.file)
         try p.save(good.replacingOccurrences(of: "items 4", with: "items 5"))
         event = try events.nextEvent(timeout: 3)
         XCTAssertEqual(event["state"] as? String, "ok", "\(event)")
