@@ -96,7 +96,10 @@ struct Connection {
             guard left > 0 else { return nil }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, Int32(Swift.max(1, Swift.min(left * 1000, 60_000))))
-            if ready < 0, errno == EINTR { continue }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             guard ready > 0 else { continue }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR || errno == EAGAIN { continue }
