@@ -39,7 +39,10 @@ package struct EntryStore {
     private(set) var bytes: [UInt8] = []
 
     /// Each entry with where it starts in the session's text.
-    var entryStarts: [(start: Int, text: String)] {
+    var entryStarts: [(start: Int, text: String)] { EntryStore.starts(of: entries) }
+
+    /// Each of `entries` with where it starts in their text, one after another.
+    static func starts(of entries: [String]) -> [(start: Int, text: String)] {
         var out: [(start: Int, text: String)] = []
         out.reserveCapacity(entries.count)
         var start = 0
@@ -56,13 +59,15 @@ package struct EntryStore {
     /// it replaced.
     mutating func accept(_ composed: Composed) {
         undoStack.append(.added(position: composed.position, replaced: composed.replaced.map { ($0, entries[$0]) }))
-        let appended = composed.replaced.isEmpty && composed.position == entries.count
-        entries = composed.entries
-        if appended {
-            bytes += composed.bytes[composed.base..<(composed.base + composed.length)]
-            bytes.append(0x0A)
-        } else {
+        let entry = composed.bytes[composed.base..<(composed.base + composed.length)]
+        if let list = composed.entries {
+            entries = list
             bytes = composed.bytes
+        } else {
+            // Appended: the entry and its bytes go at the end, nothing else is copied.
+            entries.append(String(decoding: entry, as: UTF8.self))
+            bytes += entry
+            bytes.append(0x0A)
         }
     }
 
@@ -104,12 +109,17 @@ package struct EntryStore {
         var bytes: [UInt8]
         var base: Int
         var length: Int
-        /// The entries of the session with the new one in its place (statements only).
-        var entries: [String]
+        /// The entries of the session with the new one in its place (statements only); nil for a
+        /// statement appended at the end (the store's entries, then it).
+        var entries: [String]?
         /// For an expression: where the `expect` stands that wraps it (`EntryStore.wrapper`).
         var wrapper: Int? = nil
+        /// The other entries where they start in `bytes`; nil: `earlier`, one after another from
+        /// the start (an appended entry; made only when a diagnostic names another entry).
+        var otherStarts: [(start: Int, text: String)]? = nil
+        var earlier: [String] = []
         /// The other entries: where each starts in `bytes`, and its text.
-        var others: [(start: Int, text: String)] = []
+        var others: [(start: Int, text: String)] { otherStarts ?? EntryStore.starts(of: earlier) }
         /// For a statement: its index in `entries`, and the indices of the session's entries it
         /// replaces (for `:undo`).
         var position = 0
@@ -121,28 +131,25 @@ package struct EntryStore {
     func composeExpression(_ entry: [UInt8], close: Int?) -> Composed {
         let session = bytes
         let prefix = EntryStore.wrapper
-        var others = entryStarts
         if let close, close <= session.count {
+            var others = entryStarts
             let head = Array(session[..<close]) + [0x0A] + prefix
             let composed = head + entry + [0x0A] + Array(session[close...])
             let inserted = composed.count - session.count
             others = others.map { ($0.start >= close ? $0.start + inserted : $0.start, $0.text) }
             return Composed(bytes: composed, base: head.count, length: entry.count, entries: entries,
-                            wrapper: head.count - prefix.count, others: others)
+                            wrapper: head.count - prefix.count, otherStarts: others)
         }
         let head = session + prefix
         return Composed(bytes: head + entry + [0x0A], base: head.count, length: entry.count, entries: entries,
-                        wrapper: head.count - prefix.count, others: others)
+                        wrapper: head.count - prefix.count, earlier: entries)
     }
 
     /// The entries minus `replacing` and a statement entry: at the end, or in the place of the
     /// first entry it replaces with `inPlace`.
     func composeStatement(_ entry: [UInt8], replacing: [Int], inPlace: Bool = false) -> Composed {
         if replacing.isEmpty {
-            let session = bytes
-            return Composed(bytes: session + entry + [0x0A], base: session.count, length: entry.count,
-                            entries: entries + [String(decoding: entry, as: UTF8.self)], others: entryStarts,
-                            position: entries.count)
+            return appended(bytes + entry + [0x0A], length: entry.count)
         }
         let entryText = String(decoding: entry, as: UTF8.self)
         var list: [String] = []
@@ -170,8 +177,13 @@ package struct EntryStore {
             out += Array(e.utf8)
         }
         out.append(0x0A)
-        return Composed(bytes: out, base: base, length: entry.count, entries: list, others: others,
+        return Composed(bytes: out, base: base, length: entry.count, entries: list, otherStarts: others,
                         position: position ?? list.count - 1, replaced: replacing.sorted())
+    }
+
+    /// A statement entry of `length` bytes at the end of the session, whose text with it is `bytes`.
+    func appended(_ bytes: [UInt8], length: Int) -> Composed {
+        Composed(bytes: bytes, base: bytes.count - length - 1, length: length, entries: nil, earlier: entries, position: entries.count)
     }
 
     // MARK: - Settings typed again

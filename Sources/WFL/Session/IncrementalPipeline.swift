@@ -32,8 +32,8 @@ package final class IncrementalPipeline {
 
     /// What appending an entry gave.
     enum Appending {
-        /// The run of the session with the entry at its end; the entry starts at `base`.
-        case appended(Compilation, base: Int)
+        /// The run of the session with the entry at its end.
+        case appended(Compilation)
         /// The entry is a setting typed again, which replaces earlier entries: these properties.
         case replaces(Set<Property>)
         /// The entry needs a whole run (an error, a `layout` block, nothing to append to).
@@ -105,7 +105,7 @@ package final class IncrementalPipeline {
         state.parser = parser
         live = state
         appended += 1
-        return .appended(run, base: base)
+        return .appended(run)
     }
 
     /// An expression typed alone, read by the resumed parser as the `expect` it is wrapped in

@@ -153,10 +153,8 @@ package final class Session {
         let entry = Array(text.utf8)
         var props: Set<Property>? = nil
         switch pipeline.append(entry, to: store.bytes, name: name, replaces: { !store.replaced(by: $0).isEmpty }) {
-        case .appended(let run, let base):
-            let composed = EntryStore.Composed(bytes: run.source.bytes, base: base, length: entry.count,
-                                               entries: entries + [text], others: store.entryStarts, position: entries.count)
-            return accepted(composed, run)
+        case .appended(let run):
+            return accepted(store.appended(run.source.bytes, length: entry.count), run)
         case .replaces(let p):
             props = p
         case .whole:
@@ -221,7 +219,11 @@ package final class Session {
     /// Makes `run` the session's state (the store already holds its entries).
     private func setState(_ run: Compilation) {
         pipeline.accept(run)
-        lastRun = run
+        // Without its statements, which the pipeline's live state then holds alone and appends to
+        // in place (a second holder made every append copy them all).
+        let tree = SyntaxTree(statements: [], span: run.parse.tree.span, bindings: [])
+        lastRun = Compilation(source: run.source, parse: ParseResult(tree: tree, diagnostics: run.parse.diagnostics, incomplete: run.parse.incomplete),
+                              program: run.program, evaluation: run.evaluation)
         renderer.remember(run)
         layoutCloses = []
         for st in run.parse.tree.statements {
