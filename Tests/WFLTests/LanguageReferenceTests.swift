@@ -250,6 +250,25 @@ final class LanguageReferenceTests: XCTestCase {
         }
     }
 
+    /// The help of "has no value" names every place of the table where the variable has one
+    /// (it once left out `alpha`, `zoom` and `zIndex` for `i`, `n` and `s`), and no other place.
+    func testWhereUsableSaysThePlacesOfTheTable() {
+        for v in EngineVar.allCases {
+            let text = v.whereUsable
+            for p in Builtins.places {
+                let said = text.contains(LanguageReference.plain(p.what)) && (p.scope.isEmpty || text.contains(LanguageReference.plain(p.scope) + ":"))
+                if p.variables.contains(v.name) { XCTAssertTrue(said, "\(v.name): \(p.place) missing from \(text)") }
+            }
+            let without = Builtins.places.filter { !$0.variables.contains(v.name) && !$0.scope.isEmpty }.map(\.scope)
+            for scope in Set(without) where !Builtins.places.contains(where: { $0.scope == scope && $0.variables.contains(v.name) }) {
+                XCTAssertFalse(text.contains(LanguageReference.plain(scope) + ":"), "\(v.name): \(scope) named in \(text)")
+            }
+        }
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 1\nheader i\n"))
+        let help = c.diagnostics.first { $0.code == .noValueHere }?.help.map(\.description).joined() ?? ""
+        for word in ["'alpha'", "'zoom'", "'zIndex'", "'span'"] { XCTAssertTrue(help.contains(word), help) }
+    }
+
     /// The engines of each setting are those that accept it: written in a layout of an engine
     /// it lacks, in either direction, it is the error "not used here"; in one of its engines, it
     /// is fine in some direction.
