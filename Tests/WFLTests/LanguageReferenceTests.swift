@@ -269,6 +269,37 @@ final class LanguageReferenceTests: XCTestCase {
         for word in ["'alpha'", "'zoom'", "'zIndex'", "'span'"] { XCTAssertTrue(help.contains(word), help) }
     }
 
+    /// The table of block words is the language's: each block holds exactly the settings of its
+    /// row, its statement words stand in it, and the words no stage reads yet are plain names.
+    func testBlockWordsAreTheLanguages() {
+        for b in BlockTable.read where b.within == nil {
+            let open = b.word == .attach ? "attach v {" : "\(b.word.word) {"
+            for s in SettingTable.all {
+                let text = "items 1\n\(open)\n  \(s.example)\n}\n"
+                let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+                XCTAssertEqual(c.diagnostics.hasErrors, !b.settings.contains(s.name), text)
+            }
+            for word in b.statements {
+                let line = word == "let" ? "let k = 1" : word == "expect" ? "expect cw > 0" : "\(word) 0"
+                let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\n\(open)\n  \(line)\n}\n"))
+                XCTAssertFalse(c.diagnostics.hasErrors, "\(line) in \(b.word)")
+            }
+        }
+        for b in BlockTable.read where b.within != nil {
+            let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\n\(b.word.word) 0\n"))
+            XCTAssertTrue(c.diagnostics.hasErrors, "\(b.word) outside \(b.within!)")
+            XCTAssertTrue(b.within!.info.statements.contains(b.word.word), "\(b.word) in the statements of \(b.within!)")
+        }
+        for b in BlockTable.all where !b.isRead {
+            XCTAssertNil(BlockTable.info(b.word.word))
+            let c = Pipeline.run(SourceFile(name: "t.wfl", text: "let \(b.word.word) = 2\nitems \(b.word.word)\n"))
+            XCTAssertFalse(c.diagnostics.hasErrors, "\(b.word) is a name")
+        }
+        XCTAssertEqual(BlockTable.all.map(\.word), BlockWord.allCases)
+        // The level of the settings that belong to blocks is said from the table.
+        XCTAssertEqual(LanguageReference.levelMeaning(.attached), "only inside an `attach` block (`offset` also inside `appear` and `disappear`)")
+    }
+
     /// The engines of each setting are those that accept it: written in a layout of an engine
     /// it lacks, in either direction, it is the error "not used here"; in one of its engines, it
     /// is fine in some direction.

@@ -31,9 +31,22 @@ package enum LanguageReference {
         case .layout: return "at file or layout level only"
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
-        case .attached: return "only inside an `attach` block (`offset` also inside `appear` and `disappear`)"
+        case .attached: return attachedMeaning
         }
     }
+
+    /// The level of the settings that belong to a block, from the table of block words: the
+    /// block that holds them all, then any other block that holds one of them.
+    static let attachedMeaning: String = {
+        let names = SettingTable.all.filter { $0.level == .attached }.map(\.name)
+        guard let home = BlockTable.read.first(where: { b in names.allSatisfy(b.settings.contains) }) else { return "only inside a block of its own" }
+        var also: [String] = []
+        for name in names {
+            let others = BlockTable.blocks(holding: name).filter { $0.word != home.word }.map { "`\($0.word.word)`" }
+            if !others.isEmpty { also.append("`\(name)` also inside " + listWords(others, conjunction: "and")) }
+        }
+        return "only inside an `\(home.word.word)` block" + (also.isEmpty ? "" : " (" + also.joined(separator: "; ") + ")")
+    }()
 
     /// The meaning of a keyword value of `setting`: a word of its shape, a side of the insets, or
     /// `adaptive` of the lane counts.
@@ -280,6 +293,10 @@ package enum LanguageReference {
         if !s.defaultValue.isEmpty { facts.insert("default `\(s.defaultValue)`", at: 0) }
         return "**\(s.name)** `\(s.arguments)`\n\n\(s.meaning)\n\n\(facts.joined(separator: " · "))\n\nExample: `\(s.example)`"
     }
+
+    /// The hover text of a block word (`attach`, `update`, `insert`, ...), or nil when `word` is
+    /// not one the language reads.
+    package static func hover(block word: String) -> String? { BlockTable.info(word)?.meaning }
 
     /// The hover text of a keyword value written as an argument of `setting`, or nil.
     package static func hover(value word: String, setting name: String) -> String? {

@@ -253,6 +253,91 @@ package enum SettingTable {
     package static var names: [String] { all.map(\.name) }
 }
 
+/// The words that open a block or a statement of their own (docs/language.md, "Attached views"
+/// and "Batch updates"). None is reserved: the parser reads each as a keyword only where its
+/// block may start, and elsewhere it is a name.
+package enum BlockWord: String, CaseIterable, Sendable {
+    case attach, appear, disappear, update, insert, delete
+    /// Words of later versions, in the table so that their place is kept: no stage reads them
+    /// yet (`BlockInfo.isRead` is false) and they stay names.
+    case group, item, scroll
+
+    /// Its word in the language.
+    package var word: String { rawValue }
+
+    /// Its row of `BlockTable`.
+    package var info: BlockInfo { BlockTable.byWord[self]! }
+}
+
+/// One row of the table of block words: what its block holds, where it stands, and its texts for
+/// hover, completion and the editors' grammar.
+package struct BlockInfo: Sendable {
+    package let word: BlockWord
+    /// How it is written: `attach NAME { ... }`.
+    package let form: String
+    /// What it does, in Markdown, for hover texts.
+    package let meaning: String
+    /// A short line for completion lists.
+    package let detail: String
+    /// The settings its block holds (they belong to it, not to the section).
+    package let settings: [String]
+    /// The statement words its block holds besides those settings (`let`, `expect`, and the
+    /// words whose `within` is this one).
+    package let statements: [String]
+    /// The block it stands in; nil when it stands where a section's statements do (at the top of
+    /// a file, in a layout or in a section).
+    package let within: BlockWord?
+    /// False for a word kept for a later version: the parser, the editors and `wfl lsp` leave it
+    /// out.
+    package let isRead: Bool
+}
+
+/// The table of block words.
+package enum BlockTable {
+    package static let all: [BlockInfo] = [
+        BlockInfo(word: .attach, form: "attach NAME { ... }",
+                  meaning: "`attach NAME { ... }`: a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it",
+                  detail: "attach NAME { ... }: a view on each cell",
+                  settings: ["when", "size", "anchor", "offset", "zIndex"], statements: ["let"], within: nil, isRead: true),
+        BlockInfo(word: .appear, form: "appear { ... }",
+                  meaning: "`appear { ... }`: where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  detail: "appear { ... }: where an inserted element starts",
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, isRead: true),
+        BlockInfo(word: .disappear, form: "disappear { ... }",
+                  meaning: "`disappear { ... }`: where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  detail: "disappear { ... }: where a deleted element ends",
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, isRead: true),
+        BlockInfo(word: .update, form: "update { ... }",
+                  meaning: "`update { ... }`: one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it",
+                  detail: "update { delete ...; insert ... }: a batch update of the section",
+                  settings: [], statements: ["delete", "insert", "expect"], within: nil, isRead: true),
+        BlockInfo(word: .insert, form: "insert INDEX ...",
+                  meaning: "`insert INDEX ...`: items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  detail: "insert INDEX ...: items after the update",
+                  settings: [], statements: [], within: .update, isRead: true),
+        BlockInfo(word: .delete, form: "delete INDEX ...",
+                  meaning: "`delete INDEX ...`: items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  detail: "delete INDEX ...: items before the update",
+                  settings: [], statements: [], within: .update, isRead: true),
+        BlockInfo(word: .group, form: "group KIND W x H { ... }", meaning: "", detail: "", settings: [], statements: ["group", "item"], within: nil, isRead: false),
+        BlockInfo(word: .item, form: "item W x H [{ ... }]", meaning: "", detail: "", settings: [], statements: [], within: .group, isRead: false),
+        BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, isRead: false),
+    ]
+
+    static let byWord: [BlockWord: BlockInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.word, $0) })
+
+    /// The rows the language reads today, in the table's order.
+    package static var read: [BlockInfo] { all.filter(\.isRead) }
+
+    /// The row of a word the language reads, if `word` is one.
+    package static func info(_ word: String) -> BlockInfo? {
+        BlockWord(rawValue: word).map(\.info).flatMap { $0.isRead ? $0 : nil }
+    }
+
+    /// The blocks that hold a setting of their own named `name`.
+    package static func blocks(holding name: String) -> [BlockInfo] { read.filter { $0.settings.contains(name) } }
+}
+
 /// How many arguments a function takes.
 package enum Arity: Equatable, Sendable {
     case exactly([Int])
@@ -372,16 +457,28 @@ package struct VariablePlace: Sendable {
     package let settings: [String]
     /// The variables with a value there.
     package let variables: [String]
+    /// The blocks its settings stand in (`attach`; `appear` and `disappear`), or the block of its
+    /// statements (`update`); empty for a section's own settings.
+    package let blocks: [BlockWord]
+    /// The statement words whose expressions it covers (`expect`; `insert`, `delete`), when it
+    /// covers no setting.
+    package let words: [String]
+    /// True when `random` may be called there: the rules evaluated once for each item as it is
+    /// laid out (not at each scroll offset).
+    package let random: Bool
 
-    init(_ what: String, settings: [String], variables: [String]) {
-        self.init("", what, settings: settings, variables: variables)
+    init(_ what: String, settings: [String], variables: [String], random: Bool = false, words: [String] = []) {
+        self.init("", what, settings: settings, variables: variables, random: random, words: words)
     }
 
-    init(_ scope: String, _ what: String, settings: [String], variables: [String]) {
+    init(_ scope: String, _ what: String, settings: [String], variables: [String], blocks: [BlockWord] = [], random: Bool = false, words: [String] = []) {
         self.scope = scope
         self.what = what
         self.settings = settings
         self.variables = variables
+        self.blocks = blocks
+        self.random = random
+        self.words = words
     }
 
     /// The place, as the reference writes it: "vertical waterfall: `height`, `size`".
@@ -432,18 +529,18 @@ package enum Builtins {
         VariablePlace("`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
         VariablePlace("`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
         VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
-        VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"]),
-        VariablePlace("vertical waterfall", "`height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
-        VariablePlace("horizontal waterfall", "`width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
-        VariablePlace("flow and shelf", "`size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
-        VariablePlace("waterfall `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"]),
-        VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"]),
-        VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"]),
-        VariablePlace("flow and shelf `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"]),
+        VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
+        VariablePlace("vertical waterfall", "`height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
+        VariablePlace("horizontal waterfall", "`width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
+        VariablePlace("flow and shelf", "`size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"], random: true),
+        VariablePlace("waterfall `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"], blocks: [.attach]),
+        VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"], blocks: [.attach]),
+        VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"], blocks: [.attach]),
+        VariablePlace("flow and shelf `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"], blocks: [.attach]),
         VariablePlace("`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
-        VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
-        VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
-        VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"]),
+        VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"], blocks: [.appear, .disappear]),
+        VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"], words: ["expect"]),
+        VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
     ]
 
     static let functionArity: [String: Arity] =
