@@ -100,8 +100,6 @@ package let maxCallDepth = 64
 package let maxCallsPerValue = 100_000
 package let maxCalls = 100_000_000
 
-/// The call limits in force: the fuzz target (Tests/Fuzz) lowers them so that each input is quick.
-nonisolated(unsafe) var callLimits = (perValue: maxCallsPerValue, total: maxCalls)
 
 /// 100000 as "100,000".
 func grouped(_ n: Int) -> String {
@@ -123,8 +121,13 @@ final class Compiler {
     /// For each binding of a function, its definition.
     private var functions: [FunctionInfo?]
 
-    init(bindings: [Binding]) {
+    /// The call limits in force (`PipelineOptions`): the fuzz target lowers them so that each
+    /// input is quick.
+    let callLimits: (perValue: Int, total: Int)
+
+    init(bindings: [Binding], options: PipelineOptions = .standard) {
         self.bindings = bindings
+        callLimits = (options.callsPerValue, options.calls)
         lets = Array(repeating: nil, count: bindings.count)
         functions = Array(repeating: nil, count: bindings.count)
     }
@@ -715,6 +718,7 @@ final class Compiler {
         }
         let box = f.box, codes = args.map(\.code), arity = params.count
         let type = f.body?.type ?? .unknown
+        let callLimits = self.callLimits
         return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
             guard m.depth < maxCallDepth else {
                 throw EvalError(.callLimit, "more than \(maxCallDepth) nested calls of user functions", at: span,

@@ -133,10 +133,10 @@ package final class Program {
     var memo: SectionMemo? = nil
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
-    package init(tree: SyntaxTree, source: SourceFile) {
+    package init(tree: SyntaxTree, source: SourceFile, options: PipelineOptions = .standard) {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
-        compiler = Compiler(bindings: tree.bindings)
+        compiler = Compiler(bindings: tree.bindings, options: options)
         var names: [String] = []
         Program.collect(tree.statements, into: file, compiler: compiler, attachNames: &names)
         attachNames = names
