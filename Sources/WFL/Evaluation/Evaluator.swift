@@ -41,6 +41,9 @@ struct PropertyTable {
     private var keys: [Property] = []
     private var values: [Written] = []
 
+    /// The properties set, in the order first set.
+    var written: [Property] { keys }
+
     subscript(_ p: Property) -> Written? {
         get {
             guard let k = keys.firstIndex(of: p) else { return nil }
