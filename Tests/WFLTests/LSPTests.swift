@@ -387,6 +387,26 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
     }
 
+    /// Hover on a setting shows its value after the cascade, property by property: each side of
+    /// insets, both spacings, the size rule, the layout's own settings.
+    func testHoverShowsValuesAfterTheCascade() throws {
+        let c = try start()
+        let text = "style waterfall\nspacing 10 4\nsection {\n  insets 1 2 3 4\n  items 3\n  height 20 + i\n  header 0\n}\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let r = try c.reply(try c.request("textDocument/hover", position(line, character)))
+            return ((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        for (line, character, value) in [(1, 2, "section 0: rowSpacing 10, columnSpacing 4"), (3, 4, "- top 1, left 2, bottom 3, right 4"),
+                                         (5, 4, "- height per item: `20 + i`"), (6, 4, "- none"), (0, 2, "- waterfall")] {
+            let text = try hover(line, character)
+            XCTAssertTrue(text.contains(value), text)
+        }
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
+    }
+
     /// Hover and definition reach the statements inside `attach`, `appear` and `update` blocks,
     /// and the words that open them.
     func testHoverInsideElementBlocks() throws {
