@@ -19,7 +19,7 @@ final class LanguageReferenceTests: XCTestCase {
     func testHelpTexts() throws {
         let dir = Golden.root.appendingPathComponent("Tests/Fixtures/help")
         let input = Golden.root.appendingPathComponent("Sources/WFL/Syntax/Vocabulary.swift")
-        for topic in ["settings", "functions", "variables", "columns", "insets", "justify", "size", "height", "pinHeaders"] {
+        for topic in ["settings", "functions", "variables", "columns", "insets", "justify", "size", "height", "pinHeaders", "attach", "insert"] {
             let r = try WFLCommand.run(["help", topic])
             XCTAssertEqual(r.status, 0, topic)
             XCTAssertEqual(r.stderr, "", topic)

@@ -283,6 +283,17 @@ package enum LanguageReference {
         return out
     }
 
+    /// `wfl help WORD` for a block word (`attach`, `update`, `insert`, ...): what it does, what
+    /// its block holds and where it stands; nil when `word` is not one the language reads.
+    package static func blockText(_ word: String) -> String? {
+        guard let b = BlockTable.info(word) else { return nil }
+        var out = b.form + "\n\n" + wrap(plain(b.meaning), indent: 0) + "\n\n"
+        let holds = b.settings + b.statements
+        if !holds.isEmpty { out += pad("  holds", 13) + holds.joined(separator: ", ") + "\n" }
+        out += pad("  stands", 13) + plain(b.stands) + "\n"
+        return out
+    }
+
     // MARK: Hover texts
 
     /// The hover text of a setting's name, in Markdown (LSP `MarkupContent`): its arguments, what
@@ -296,7 +307,7 @@ package enum LanguageReference {
 
     /// The hover text of a block word (`attach`, `update`, `insert`, ...), or nil when `word` is
     /// not one the language reads.
-    package static func hover(block word: String) -> String? { BlockTable.info(word)?.meaning }
+    package static func hover(block word: String) -> String? { BlockTable.info(word).map { "`\($0.form)`: \($0.meaning)" } }
 
     /// The hover text of a keyword value written as an argument of `setting`, or nil.
     package static func hover(value word: String, setting name: String) -> String? {

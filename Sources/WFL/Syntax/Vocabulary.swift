@@ -275,7 +275,7 @@ package struct BlockInfo: Sendable {
     package let word: BlockWord
     /// How it is written: `attach NAME { ... }`.
     package let form: String
-    /// What it does, in Markdown, for hover texts.
+    /// What it does, in Markdown, for hover texts (after its form) and `wfl help WORD`.
     package let meaning: String
     /// A short line for completion lists.
     package let detail: String
@@ -287,6 +287,8 @@ package struct BlockInfo: Sendable {
     /// The block it stands in; nil when it stands where a section's statements do (at the top of
     /// a file, in a layout or in a section).
     package let within: BlockWord?
+    /// Where it may stand, as `wfl help` says it.
+    package let stands: String
     /// False for a word kept for a later version: the parser, the editors and `wfl lsp` leave it
     /// out.
     package let isRead: Bool
@@ -296,32 +298,33 @@ package struct BlockInfo: Sendable {
 package enum BlockTable {
     package static let all: [BlockInfo] = [
         BlockInfo(word: .attach, form: "attach NAME { ... }",
-                  meaning: "`attach NAME { ... }`: a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it",
+                  meaning: "a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it",
                   detail: "attach NAME { ... }: a view on each cell",
-                  settings: ["when", "size", "anchor", "offset", "zIndex"], statements: ["let"], within: nil, isRead: true),
+                  settings: ["when", "size", "anchor", "offset", "zIndex"], statements: ["let"], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
         BlockInfo(word: .appear, form: "appear { ... }",
-                  meaning: "`appear { ... }`: where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  meaning: "where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
                   detail: "appear { ... }: where an inserted element starts",
-                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, isRead: true),
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
         BlockInfo(word: .disappear, form: "disappear { ... }",
-                  meaning: "`disappear { ... }`: where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  meaning: "where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
                   detail: "disappear { ... }: where a deleted element ends",
-                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, isRead: true),
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
         BlockInfo(word: .update, form: "update { ... }",
-                  meaning: "`update { ... }`: one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it",
+                  meaning: "one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it",
                   detail: "update { delete ...; insert ... }: a batch update of the section",
-                  settings: [], statements: ["delete", "insert", "expect"], within: nil, isRead: true),
+                  settings: [], statements: ["delete", "insert", "expect"], within: nil,
+                  stands: "in a section, in a layout without sections, or at the top of a file without either", isRead: true),
         BlockInfo(word: .insert, form: "insert INDEX ...",
-                  meaning: "`insert INDEX ...`: items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  meaning: "items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
                   detail: "insert INDEX ...: items after the update",
-                  settings: [], statements: [], within: .update, isRead: true),
+                  settings: [], statements: [], within: .update, stands: "inside an `update` block", isRead: true),
         BlockInfo(word: .delete, form: "delete INDEX ...",
-                  meaning: "`delete INDEX ...`: items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  meaning: "items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
                   detail: "delete INDEX ...: items before the update",
-                  settings: [], statements: [], within: .update, isRead: true),
-        BlockInfo(word: .group, form: "group KIND W x H { ... }", meaning: "", detail: "", settings: [], statements: ["group", "item"], within: nil, isRead: false),
-        BlockInfo(word: .item, form: "item W x H [{ ... }]", meaning: "", detail: "", settings: [], statements: [], within: .group, isRead: false),
-        BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, isRead: false),
+                  settings: [], statements: [], within: .update, stands: "inside an `update` block", isRead: true),
+        BlockInfo(word: .group, form: "group KIND W x H { ... }", meaning: "", detail: "", settings: [], statements: ["group", "item"], within: nil, stands: "", isRead: false),
+        BlockInfo(word: .item, form: "item W x H [{ ... }]", meaning: "", detail: "", settings: [], statements: [], within: .group, stands: "", isRead: false),
+        BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, stands: "", isRead: false),
     ]
 
     static let byWord: [BlockWord: BlockInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.word, $0) })
