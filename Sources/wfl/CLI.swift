@@ -107,7 +107,9 @@ struct CLI {
             }
         default:
             if first.hasPrefix("-") && first != "-" {
-                return usageError("unknown option '\(first)'")
+                // `wfl --format json FILE` is `wfl FILE --format json`.
+                if RunCommand.options.contains(String(first.prefix { $0 != "=" })) { return RunCommand(cli: self).run(arguments) }
+                return unknownOption(first, for: nil, among: ["--help", "--version"] + RunCommand.options)
             }
             if !first.contains(".") && !first.contains("/") && first != "-" {
                 return usageError("unknown command '\(first)'" + hint(first))
@@ -130,6 +132,15 @@ struct CLI {
         }
     }
 
+    /// The usage error of an unknown option, with the nearest of the long `options` its command
+    /// takes when one is close ('--formt': "did you mean '--format'?"); a value after '=' is not
+    /// compared.
+    func unknownOption(_ option: String, for command: String?, among options: [String]) -> Int32 {
+        let word = String(option.prefix { $0 != "=" })
+        let guess = Suggest.closest(to: word, among: options.filter { $0.hasPrefix("--") }).map { "; did you mean '\($0)'?" } ?? ""
+        return usageError("unknown option '\(option)'" + (command.map { " for '\($0)'" } ?? "") + guess, command: command)
+    }
+
     func hint(_ word: String) -> String {
         Suggest.closest(to: word, among: commandHelp.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
     }
@@ -138,7 +149,7 @@ struct CLI {
     func withOneFile(_ args: [String], command: String, _ body: (SourceFile) -> Int32) -> Int32 {
         var paths: [String] = []
         for a in args {
-            if a.hasPrefix("-") && a != "-" { return usageError("unknown option '\(a)' for '\(command)'", command: command) }
+            if a.hasPrefix("-") && a != "-" { return unknownOption(a, for: command, among: []) }
             paths.append(a)
         }
         guard paths.count == 1 else {
