@@ -329,7 +329,7 @@ extension Parser {
             }
             report(.error(.badArguments, "'\(info.name)' takes \(count)", at: tok.span, help: hint))
         } else {
-            reportUnexpected(expected: "the end of the statement")
+            reportUnexpected(expected: "the end of the statement", help: at(.assign) ? Parser.assignHelp : nil)
         }
         return nil
     }

@@ -107,7 +107,7 @@ extension Parser {
             let s = parseStatement(in: context)
             if !panicking, !atStatementEnd {
                 reportUnexpected(expected: "the end of the statement",
-                                 help: "put each statement on its own line, or separate them with ';'")
+                                 help: at(.assign) ? Parser.assignHelp : "put each statement on its own line, or separate them with ';'")
             }
             if pending.count > mark {
                 if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
