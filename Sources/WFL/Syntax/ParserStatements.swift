@@ -438,17 +438,19 @@ extension Parser {
         let conditionStart = tok.start
         let condition = parseExpr()
         let written = Span(conditionStart, prevEnd)
+        // The REPL's expression entries are read as an `expect` without the word.
+        let keyword = start == expressionEntry ? "" : "expect "
         if !panicking, at(.assign) {
             // `expect contentHeight = 100`: a comparison meant.
             let rest = restOfStatement()
             reportUnexpected(expected: "the end of the statement",
-                             help: "'=' gives a name a value; to compare, write '=='" + (rest.isEmpty ? "" : ": 'expect \(source.text(written)) == \(rest)'"))
+                             help: "'=' gives a name a value; to compare, write '=='" + (rest.isEmpty ? "" : ": '\(keyword)\(source.text(written)) == \(rest)'"))
             return nil
         }
         if !panicking, at(.string) {
             // `expect contentHeight == 100 "label"`: the comma left out.
             reportUnexpected(expected: "the end of the statement",
-                             help: "a label comes after a comma: 'expect \(source.text(written)), \(text(tok))'")
+                             help: "a label comes after a comma: '\(keyword)\(source.text(written)), \(text(tok))'")
             return nil
         }
         var label: Name? = nil
