@@ -218,6 +218,7 @@ extension AttributeTable {
                 if f.x >= zs.first.maxX { f.x += total }
                 out.elements[j].frame = f
             }
+            out.attributeFailure = FiniteFrames.zoomFailure(out, at: offset)
         } else {
             for s in sectionStarts.indices {
                 if let h = sectionStarts[s].header, sectionStarts[s].pinHeaders { out.elements[h].frame = pinned(h, section: s, offset) }
