@@ -245,6 +245,7 @@ extension AttributeTable {
             e.frame = frame(j, offset, zs)
             return e
         }
+        if let zs, !zs.cells.isEmpty { out.attributeFailure = FiniteFrames.zoomFailure(out, at: offset) }
         out.sectionStarts = []
         out.zoom = nil
         out.index = RectIndex(out.elements)
