@@ -3,7 +3,7 @@ import XCTest
 
 /// The REPL's session appends a statement entry to what it has already read and resolved
 /// (`IncrementalPipeline.append`); these tests prove that equal, reply for reply, to taking the
-/// whole session through the pipeline again (a session made with `appends: false`).
+/// whole session through the pipeline again (`PipelineOptions.sessionAppends` off).
 final class ReplAppendTests: XCTestCase {
     /// A generator of entries: sections of every engine (some with errors, some named alike, some
     /// with backgrounds, attached views, attribute rules or update blocks), attach and update
@@ -77,7 +77,7 @@ final class ReplAppendTests: XCTestCase {
         var appendedEntries = 0, fastEntries = 0
         for seed in 0..<seeds {
             var g = Entries(state: UInt64(seed) &* 0x9E3779B97F4A7C15 &+ 1)
-            let fast = Session(), whole = Session(appends: false)
+            let fast = Session(), whole = Session(options: PipelineOptions(sessionAppends: false))
             for step in 0..<60 {
                 let e = g.entry()
                 let before = fast.entries.count

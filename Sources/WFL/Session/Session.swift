@@ -60,11 +60,11 @@ package final class Session {
     /// The name under which diagnostics in earlier entries are shown (lines of the whole session).
     package static let sessionName = "<session>"
 
-    /// An empty session; `name` names its layout. `appends: false` runs the whole session for
-    /// every entry (the test that proves appending the same).
-    package init(name: String = "repl", color: Bool = false, appends: Bool = true) {
+    /// An empty session; `name` names its layout. With `options.sessionAppends` off, every entry
+    /// runs the whole session (the test that proves appending the same).
+    package init(name: String = "repl", color: Bool = false, options: PipelineOptions = .standard) {
         store = EntryStore(name: name)
-        pipeline = IncrementalPipeline(appends: appends)
+        pipeline = IncrementalPipeline(appends: options.sessionAppends)
         renderer = ReplyRenderer(color: color)
         lastRun = IncrementalPipeline.run([], name: name)
     }
