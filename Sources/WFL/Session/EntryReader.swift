@@ -1,8 +1,9 @@
 /// The lines of one REPL entry as they come: an entry ends at the line that leaves no block,
 /// bracket or parenthesis open. Deciding that by parsing the whole entry after every line made an
 /// open block cost the square of its length (16,000 lines: 92 s), so each line is lexed alone and
-/// its brackets counted; the entry is parsed only when the count says everything may be closed
-/// (or when a line cannot be lexed alone: a comment or string left open across lines).
+/// its brackets counted: the entry ends when the count comes back to zero. From a line that cannot
+/// be lexed alone on (a `/*` comment going on over lines), the parser decides at every line
+/// (`Session.needsMore`).
 
 /// One entry, line by line.
 package struct EntryReader {
@@ -49,10 +50,17 @@ package struct EntryReader {
                 wholeEachLine = true
             }
         }
-        if depth > 0 && !wholeEachLine { return nil }
-        let entry = lines.joined(separator: "\n")
-        bytesRead += 2 * byteCount
-        if session.needsMore(entry) { return nil }
+        let entry: String
+        if wholeEachLine {
+            entry = lines.joined(separator: "\n")
+            bytesRead += 2 * byteCount
+            if session.needsMore(entry) { return nil }
+        } else {
+            // The parser finds an entry unfinished only when it ends inside a block or a bracket
+            // (`ParseResult.incomplete`), so with every one the lexer saw closed it is complete.
+            if depth > 0 { return nil }
+            entry = lines.count == 1 ? lines[0] : lines.joined(separator: "\n")
+        }
         clear()
         return entry
     }
