@@ -19,7 +19,7 @@ final class LayoutCountTests: XCTestCase {
         let p = program(layouts: layouts)
         let t0 = Date()
         let evaluation = p.evaluate()
-        let outcomes = ExpectationChecker(program: p).check(evaluation.tables)
+        let outcomes = ExpectationChecker(program: p).check(evaluation.layouts)
         var resolved = 0
         for name in p.layoutNames where p.resolve(layoutNamed: name) != nil { resolved += 1 }
         let s = Date().timeIntervalSince(t0)

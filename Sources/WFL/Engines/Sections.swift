@@ -26,7 +26,7 @@ package enum Sections {
                 result = .failure(LayoutFailure([error]))
             }
         }
-        let appearRules = AppearRules.of(layout)
+        let appearRules = TableRules.of(layout, .transitions)
         guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else { return result }
         // Section backgrounds and attached views are placed from the frames in left-to-right
         // coordinates (steps 1 and 4 of the order of evaluation, docs/layout.md), then mirrored.

@@ -471,23 +471,27 @@ struct Resolver {
         }
 
         // Item rules, compiled once.
-        var spanRule: ItemRule? = nil
+        var rules = attributeRules(blocks)
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
-            spanRule = rule(e, w, what: "the span")
+            rules[.span] = rule(e, w, what: "the span")
         }
-        var size = SizeRule.natural(constantRule(50, "the width of 'size'"), constantRule(50, "the height of 'size'"))
+        rules[.naturalWidth] = constantRule(50, "the width of 'size'")
+        rules[.naturalHeight] = constantRule(50, "the height of 'size'")
         if let w = lookup(.sizeRule, blocks) {
             switch w.value {
             case .expr(let e):
-                size = .length(rule(e, w, what: "the \(w.setting.name.text)"))
+                rules[.naturalWidth] = nil
+                rules[.naturalHeight] = nil
+                rules[.length] = rule(e, w, what: "the \(w.setting.name.text)")
             case .size(let we, let he):
-                size = .natural(rule(we, w, what: "the width of 'size'"), rule(he, w, what: "the height of 'size'"))
+                rules[.naturalWidth] = rule(we, w, what: "the width of 'size'")
+                rules[.naturalHeight] = rule(he, w, what: "the height of 'size'")
             default: break
             }
         }
-        let attributes = attributeRules(blocks)
         let attached = attachments(blocks, &m)
-        let appear = appearRules(blocks, disappear: false), disappear = appearRules(blocks, disappear: true)
+        appearRules(blocks, disappear: false, into: &rules)
+        appearRules(blocks, disappear: true, into: &rules)
         // The section's `update` block: its own, or for the one section of a layout (or file)
         // without `section` blocks, the layout's (the file's when it has no layouts either).
         let updates = rec?.updates ?? (layout ?? (program.hasLayoutBlocks ? nil : program.file))?.updates ?? []
@@ -507,14 +511,12 @@ struct Resolver {
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
                                style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
-                               justify: justify, align: align, span: spanRule, size: size,
-                               place: rec?.keyword ?? layout?.keyword ?? .point(0))
+                               justify: justify, align: align, place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
         section.background = background
         section.backgroundInsets = backgroundInsets
-        section.attributes = attributes
+        section.rules = rules
         section.attached = attached
-        (section.appear, section.disappear) = (appear, disappear)
         section.update = update
         return section
     }
@@ -623,23 +625,21 @@ struct Resolver {
                      key: w.span)
                 return false
             }
-            var view = ResolvedAttachment(name: name, kind: k, when: nil, whenSpan: rec.keyword,
-                                          width: constantRule(20, "the width of 'attach \(name)'"),
-                                          height: constantRule(20, "the height of 'attach \(name)'"),
-                                          dx: constantRule(0, "the x of 'offset'"), dy: constantRule(0, "the y of 'offset'"),
-                                          anchor: .topRight, zIndex: 1)
+            var view = ResolvedAttachment(name: name, kind: k, anchor: .topRight, zIndex: 1)
+            view.rules[.width] = constantRule(20, "the width of 'attach \(name)'")
+            view.rules[.height] = constantRule(20, "the height of 'attach \(name)'")
+            view.rules[.x] = constantRule(0, "the x of 'offset'")
+            view.rules[.y] = constantRule(0, "the y of 'offset'")
             if let w = rec.properties[.attachWhen], case .expr(let e) = w.value, noRandom(e, w) {
-                let node = compiler.compile(e)
-                view.when = node.code
-                view.whenSpan = e.span
+                view.rules[.when] = rule(e, w, what: "'when' of 'attach \(name)'")
             }
             if let w = rec.properties[.sizeRule], case .size(let we, let he) = w.value, noRandom(we, w), noRandom(he, w) {
-                view.width = rule(we, w, what: "the width of 'attach \(name)'")
-                view.height = rule(he, w, what: "the height of 'attach \(name)'")
+                view.rules[.width] = rule(we, w, what: "the width of 'attach \(name)'")
+                view.rules[.height] = rule(he, w, what: "the height of 'attach \(name)'")
             }
             if let w = rec.properties[.attachOffset], case .size(let xe, let ye) = w.value, noRandom(xe, w), noRandom(ye, w) {
-                view.dx = rule(xe, w, what: "the x of the offset of 'attach \(name)'")
-                view.dy = rule(ye, w, what: "the y of the offset of 'attach \(name)'")
+                view.rules[.x] = rule(xe, w, what: "the x of the offset of 'attach \(name)'")
+                view.rules[.y] = rule(ye, w, what: "the y of the offset of 'attach \(name)'")
             }
             if let w = rec.properties[.attachAnchor], case .word(let n) = w.value { view.anchor = AttachAnchor(rawValue: n.text) ?? .topRight }
             // zIndex: a constant whole number from -1,000,000 to 1,000,000.
@@ -662,9 +662,9 @@ struct Resolver {
 
     /// `alpha`, `zoom` and `zIndex`, compiled; `random` in them is an error (they are evaluated
     /// at every scroll offset, where a random value would flicker).
-    mutating func attributeRules(_ blocks: [BlockRecord]) -> AttributeRuleSet {
-        var out = AttributeRuleSet()
-        for property in [Property.alpha, .zoom, .zIndex] {
+    mutating func attributeRules(_ blocks: [BlockRecord]) -> RuleSet<SectionRule> {
+        var out = RuleSet<SectionRule>()
+        for (property, slot) in [(Property.alpha, SectionRule.alpha), (.zoom, .zoom), (.zIndex, .zIndex)] {
             guard let w = lookup(property, blocks), case .expr(let e) = w.value else { continue }
             let name = w.setting.name.text
             if let r = compiler.compile(e).deps.random {
@@ -673,19 +673,12 @@ struct Resolver {
                      key: w.span)
                 continue
             }
-            let r = rule(e, w, what: "the \(name)")
-            switch property {
-            case .alpha: out.alpha = r
-            case .zoom: out.zoom = r
-            default: out.zIndex = r
-            }
+            out[slot] = rule(e, w, what: "the \(name)")
         }
         return out
     }
 
-    func constantRule(_ d: Double, _ what: String) -> ItemRule {
-        ItemRule(kind: .constant(d), what: what, span: Span(0, 0), settingSpan: Span(0, 0))
-    }
+    func constantRule(_ d: Double, _ what: String) -> ItemRule { ItemRule.constant(d, what) }
 
     /// Compiles an item rule, choosing the fastest shape that computes it.
     func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {
@@ -704,6 +697,7 @@ struct Resolver {
             }
         }
         var r = ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
+        r.meaning = compiler.meaning(e)
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
         if case .number = kind { r.flat = FlatRule.compile(e) }
         return r

@@ -53,8 +53,8 @@ package final class Session {
     package private(set) var tables: [AttributeTable] = []
     /// Parallel to `tables`: each layout's table after its batch update (its table when it has
     /// no `update` block), and its batch update.
-    package var afterTables: [AttributeTable] { lastRun?.after ?? [] }
-    package var updates: [BatchUpdate] { lastRun?.updates ?? [] }
+    package var afterTables: [AttributeTable] { lastRun?.layouts.map(\.after) ?? [] }
+    package var updates: [BatchUpdate] { lastRun?.layouts.map(\.batch) ?? [] }
     /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
     package var color: Bool
 
@@ -619,7 +619,7 @@ package final class Session {
         guard let program = parsed.program else { return reply }
         let reading = expressionLayout
         let block = program.hasLayoutBlocks ? program.file.layouts.last { $0.name?.text == reading } ?? program.file.layouts.last : program.file
-        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.wrapper }) else {
+        guard let block, let e = block.expects.last(where: { $0.statement.start == c.wrapper })?.expectation else {
             reply.failed = true
             reply.diagnostics = render([.error(.missingCondition, "expected an expression", at: .point(c.base))], c, source: source)
             return reply
