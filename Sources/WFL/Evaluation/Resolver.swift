@@ -33,15 +33,19 @@ struct Resolver {
     /// the file, and is checked here, before any table is allocated. nil once the limit has been
     /// reported for the file (said once).
     let itemsBefore: Int?
+    /// The REPL's memo of sections (`Program.memo`) when this resolution may read and keep it;
+    /// nil for a query, which changes nothing.
+    let memo: SectionMemo?
     var diagnostics: [Diagnostic] = []
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
 
-    init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0) {
+    init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0, query: Bool = false) {
         self.program = program
         self.layout = layout
         self.name = name
         self.itemsBefore = itemsBefore
+        memo = query ? nil : program.memo
     }
 
     var compiler: Compiler { program.compiler }
@@ -202,8 +206,8 @@ struct Resolver {
         // The sections resolved before, unchanged: the memo's, when they are all still there first.
         var memoSections: [ResolvedSection] = []
         var known = 0
-        program.memo?.reused = 0
-        if layout == nil, !sectionRecords.isEmpty, let memo = program.memo, memo.generation == program.generation,
+        memo?.reused = 0
+        if layout == nil, !sectionRecords.isEmpty, let memo, memo.generation == program.generation,
            memo.records.count <= records.count, memo.sections.count == memo.records.count,
            zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
             known = memo.records.count
@@ -213,7 +217,7 @@ struct Resolver {
             memo.generation = -1
         }
         misplacedUpdates(sectionRecords)
-        var styles = Array(program.memo?.styles.prefix(known) ?? [])
+        var styles = Array(memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
         let layoutStyle = styles.dropFirst().allSatisfy { $0 == styles[0] } ? styles[0] : LayoutStyle.mixed
@@ -311,7 +315,7 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
-        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo = program.memo {
+        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo {
             memo.generation = program.generation
             memo.records = sectionRecords.map(ObjectIdentifier.init)
             memo.styles = styles
