@@ -106,7 +106,7 @@ enum Decorations {
         for view in sec.attached {
             let (fx, fy) = view.anchor.fractions
             // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
-            let when = view.rules[.when], hasWhen = when != nil
+            let hasWhen = view.rules[.when] != nil, when = view.rules[.when] ?? ItemRule.constant(1, "")
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
@@ -124,10 +124,10 @@ enum Decorations {
                 m.available = sizeVars
                 if hasWhen {
                     let b: Value
-                    do { b = try when.unsafelyUnwrapped.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
+                    do { b = try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
                     guard case .boolean(let holds) = b else {
                         throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
-                                               at: when.unsafelyUnwrapped.span)
+                                               at: when.span)
                     }
                     if !holds { continue }
                 }

@@ -44,7 +44,8 @@ package struct EvaluatedLayout: Equatable {
 }
 
 /// Which table of a layout an expectation reads: the one the file writes, or the one after its
-/// batch update (an `expect` inside an `update` block).
+/// batch update (an `expect` inside an `update` block). Another state of a layout is another
+/// case, which `EvaluatedLayout.table(_:)` then must answer (an exhaustive switch).
 package enum TableState: Sendable {
     case beforeUpdate
     case afterUpdate

@@ -323,27 +323,14 @@ package struct ResolvedSection {
     package var update: SectionUpdate? = nil
 
     /// nil: every item spans one lane.
-    package var span: ItemRule? {
-        get { rules[.span] }
-        set { rules[.span] = newValue }
-    }
+    package var span: ItemRule? { rules[.span] }
 
-    /// The size rules as the engines take them: `length`, else the natural size (50 x 50 unless
-    /// set).
+    /// The size rules as the engines take them: `length`, else the natural size (the resolver
+    /// sets one or the other).
     package var size: SizeRule {
-        get {
-            if let r = rules[.length] { return .length(r) }
-            return .natural(rules[.naturalWidth] ?? ItemRule.constant(50, "the width of 'size'"),
-                            rules[.naturalHeight] ?? ItemRule.constant(50, "the height of 'size'"))
-        }
-        set {
-            switch newValue {
-            case .length(let r):
-                (rules[.length], rules[.naturalWidth], rules[.naturalHeight]) = (r, nil, nil)
-            case .natural(let w, let h):
-                (rules[.length], rules[.naturalWidth], rules[.naturalHeight]) = (nil, w, h)
-            }
-        }
+        if let r = rules[.length] { return .length(r) }
+        return .natural(rules[.naturalWidth] ?? ItemRule.constant(50, "the width of 'size'"),
+                        rules[.naturalHeight] ?? ItemRule.constant(50, "the height of 'size'"))
     }
 
     /// True when some rule of `group` is set.
