@@ -83,6 +83,9 @@ enum Decorations {
         table.index = RectIndex(table.elements)
     }
 
+    /// Stands for a `when` that is not a general expression (never called).
+    static func always(_ m: inout Machine) throws(EvalError) -> Value { .boolean(true) }
+
     /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
     /// of its cells at rest, `elements[firstCell...]`: for each view in order, each cell whose
     /// `when` holds gets one.
@@ -107,6 +110,11 @@ enum Decorations {
             let (fx, fy) = view.anchor.fractions
             // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
             let hasWhen = view.rules[.when] != nil, when = view.rules[.when] ?? ItemRule.constant(1, "")
+            // The usual `when`, a general expression, taken apart once: its closure is called per
+            // cell and its list cycled here (`ItemRule.cycled`); any other shape goes through
+            // `condition`.
+            var whenCode: Code = Decorations.always, general = false
+            if case .value(let code) = when.kind { (whenCode, general) = (code, true) }
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
@@ -124,7 +132,7 @@ enum Decorations {
                 m.available = sizeVars
                 if hasWhen {
                     let b: Value
-                    do { b = try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
+                    do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
                     guard case .boolean(let holds) = b else {
                         throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
                                                at: when.span)

@@ -111,6 +111,7 @@ package struct ItemRule {
     }
 
     /// A list's element for item `i` (`i mod len`); any other value, and an empty list, as it is.
+    @inline(__always)
     static func cycled(_ v: Value, item i: Int) -> Value {
         if case .list(let xs) = v, !xs.isEmpty { return xs[i % xs.count] }
         return v
