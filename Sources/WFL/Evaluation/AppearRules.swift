@@ -83,7 +83,9 @@ extension TableRules {
             guard let rule = rules[slot] else { return d }
             return try self.value(rule, range, item: i, place: place, &m)
         }
-        return AppearEnd(alpha: try value(slots.alpha, .alpha, default: 0), zoom: try value(slots.zoom, .zoom, default: 1),
-                         dx: try value(slots.x, .offset, default: 0), dy: try value(slots.y, .offset, default: 0))
+        let alpha = try value(slots.alpha, .alpha, default: 0), zoom = try value(slots.zoom, .zoom, default: 1)
+        let dx = try value(slots.x, .offset, default: 0), dy = try value(slots.y, .offset, default: 0)
+        try FiniteFrames.checkMoved(f, dx: dx, dy: dy, rules[slots.x], rules[slots.y], place: place)
+        return AppearEnd(alpha: alpha, zoom: zoom, dx: dx, dy: dy)
     }
 }

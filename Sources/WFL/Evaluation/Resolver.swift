@@ -373,12 +373,12 @@ struct Resolver {
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
         if diagnostics.count == errorsBefore {
-            // The available length across the lanes must not be negative.
+            // The available length across the lanes must be more than 0 (docs/language.md, "Values").
             let (avail, a, b, across) = vertical ? (aw, Side.left, Side.right, "width") : (ah, Side.top, Side.bottom, "height")
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
-            if avail < 0 {
+            if avail <= 0 {
                 let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
-                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) \(avail < 0 ? "are more than" : "take all of") the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
@@ -474,9 +474,18 @@ struct Resolver {
             default: break
             }
         }
-        if style == .waterfall, diagnostics.count == errorsBefore, available >= 0 {
-            let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
-            if laneW < 0 {
+        if style == .waterfall, diagnostics.count == errorsBefore, available > 0 {
+            // laneW as the engine computes it (Waterfall.Geometry), floored when scale > 0: it must
+            // come out more than 0, and finite (a large negative spacing can make it infinite).
+            var laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
+            if scale > 0 { laneW = (laneW * scale).rounded(.down) / scale }
+            if !laneW.isFinite {
+                let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                let w = lookup(vertical ? .columnSpacing : .rowSpacing, blocks) ?? lookup(.scale, blocks) ?? lanesWritten
+                fail(.error(.positionOverflow, "the lanes of section \(s) come out \(NumberFormat.format(laneW)) wide: \(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap))\(scale > 0 ? " and scale \(NumberFormat.format(scale))" : "") carry the lane width past the largest number a position can have (about 1.8e308)",
+                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
+                            help: "make '\(spacingWord)' small enough for a screen"), key: w?.span)
+            } else if laneW <= 0 {
                 let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
                 let w = lanesWritten ?? lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
                 fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
@@ -528,6 +537,7 @@ struct Resolver {
                                style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
                                justify: justify, align: align, place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        section.columnSpacingPlace = lookup(.columnSpacing, blocks)?.setting.name.span
         section.background = background
         section.backgroundInsets = backgroundInsets
         section.rules = rules

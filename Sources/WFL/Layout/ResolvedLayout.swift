@@ -73,7 +73,7 @@ package struct ItemRule {
     /// stands for a default.
     var meaning: Int = 0
     /// True when its value may depend on `n`, the item count (or cannot be known): appending items
-    /// to the section may then change the items already there (`AttributeTable.appendItems`).
+    /// to the section may then change the items already there (`IncrementalLayout.append`).
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
@@ -315,6 +315,8 @@ package struct ResolvedSection {
     /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
     /// are reported there.
     package var rowSpacingPlace: Span? = nil
+    /// Where `columnSpacing` (or `spacing`) is written, if it is.
+    package var columnSpacingPlace: Span? = nil
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()
