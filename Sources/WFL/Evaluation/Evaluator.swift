@@ -335,7 +335,7 @@ package final class Program {
             let r = resolve(layout, name: name, itemsBefore: items)
             switch r {
             case .success(let l):
-                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.items } }
+                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.countedItems } }
             case .failure(let f):
                 if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
             }
