@@ -292,6 +292,8 @@ struct Resolver {
 
         var sections: [ResolvedSection] = []
         swap(&sections, &memoSections)
+        // Room for all of them at once: growing by doubling held a file of sections twice.
+        sections.reserveCapacity(records.count)
         var totalItems = 0
         for sec in sections { totalItems += sec.countedItems }
         for (s, rec) in records.enumerated() where s >= known {

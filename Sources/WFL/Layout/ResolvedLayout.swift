@@ -67,7 +67,13 @@ package struct ItemRule {
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
-    var flat: FlatRule? = nil
+    var flat: FlatRule? {
+        get { flatBox?.rule }
+        set { flatBox = newValue.map(FlatRuleBox.init) }
+    }
+    /// `flat`, kept out of line: a section holds up to 14 rules, most of them nil, and a program
+    /// inline made every rule, set or not, 90 bytes longer (docs/performance.md, "Memory").
+    var flatBox: FlatRuleBox? = nil
 
 
     /// The rule's number for item `i`, with lists cycling.
@@ -77,10 +83,10 @@ package struct ItemRule {
         case .constant(let d): return d
         case .cycle(let xs): return xs[i % xs.count]
         case .number(let code):
-            if let flat {
+            if let box = flatBox {
                 var r = 0.0
                 let count = m.randomCount
-                if flat.run(&m, &r) { return r }
+                if box.rule.run(&m, &r) { return r }
                 m.randomCount = count
             }
             return try code(&m)
@@ -102,6 +108,31 @@ package struct ItemRule {
             }
         default:
             throw EvalError(.typeMismatch, "\(v.typeName) where a number (or a list of numbers) is needed", at: span)
+        }
+    }
+}
+
+/// A flat rule's box (`ItemRule.flat`).
+final class FlatRuleBox {
+    let rule: FlatRule
+    init(_ rule: FlatRule) { self.rule = rule }
+}
+
+/// A value kept out of line and copied on write: what most sections leave unset costs them one
+/// word instead of its whole size (docs/performance.md, "Memory").
+struct OutOfLine<Value> {
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private var box: Box
+
+    init(_ value: Value) { box = Box(value) }
+
+    var value: Value {
+        get { box.value }
+        set {
+            if isKnownUniquelyReferenced(&box) { box.value = newValue } else { box = Box(newValue) }
         }
     }
 }
@@ -169,10 +200,22 @@ package struct ResolvedSection {
 /// The rules of an `appear` or `disappear` block as they cascade to a section; nil where not set
 /// (alpha 0, zoom 1, offset 0 x 0).
 package struct AppearRuleSet {
-    package var alpha: ItemRule? = nil
-    package var zoom: ItemRule? = nil
-    package var dx: ItemRule? = nil
-    package var dy: ItemRule? = nil
+    private struct Rules { var alpha, zoom, dx, dy: ItemRule? }
+    /// nil while no rule is set: the sets of every section, mostly empty, stay one word each.
+    private var rules: OutOfLine<Rules>? = nil
+    private mutating func set(_ path: WritableKeyPath<Rules, ItemRule?>, _ rule: ItemRule?) {
+        if rules == nil {
+            guard rule != nil else { return }
+            rules = OutOfLine(Rules())
+        }
+        rules!.value[keyPath: path] = rule
+    }
+
+    package init() {}
+    package var alpha: ItemRule? { get { rules?.value.alpha } set { set(\.alpha, newValue) } }
+    package var zoom: ItemRule? { get { rules?.value.zoom } set { set(\.zoom, newValue) } }
+    package var dx: ItemRule? { get { rules?.value.dx } set { set(\.dx, newValue) } }
+    package var dy: ItemRule? { get { rules?.value.dy } set { set(\.dy, newValue) } }
     package var isEmpty: Bool { alpha == nil && zoom == nil && dx == nil && dy == nil }
 }
 
@@ -198,10 +241,22 @@ package struct ResolvedAttachment {
 
 /// A section's attribute rules (docs/language.md, "Attributes").
 package struct AttributeRuleSet {
-    package var alpha: ItemRule? = nil
-    package var zoom: ItemRule? = nil
-    package var zIndex: ItemRule? = nil
-    package var isEmpty: Bool { alpha == nil && zoom == nil && zIndex == nil }
+    private struct Rules { var alpha, zoom, zIndex: ItemRule? }
+    /// nil while no rule is set, as `AppearRuleSet`'s.
+    private var rules: OutOfLine<Rules>? = nil
+    private mutating func set(_ path: WritableKeyPath<Rules, ItemRule?>, _ rule: ItemRule?) {
+        if rules == nil {
+            guard rule != nil else { return }
+            rules = OutOfLine(Rules())
+        }
+        rules!.value[keyPath: path] = rule
+    }
+
+    package init() {}
+    package var alpha: ItemRule? { get { rules?.value.alpha } set { set(\.alpha, newValue) } }
+    package var zoom: ItemRule? { get { rules?.value.zoom } set { set(\.zoom, newValue) } }
+    package var zIndex: ItemRule? { get { rules?.value.zIndex } set { set(\.zIndex, newValue) } }
+    package var isEmpty: Bool { rules == nil || (alpha == nil && zoom == nil && zIndex == nil) }
 }
 
 /// A layout ready for an engine.
