@@ -22,7 +22,7 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
     ("lsp", "wfl lsp",
      "A language server on standard input and output (the Language Server Protocol 3.17), for\neditors: diagnostics as you type, failed expectations, hover, completion, go to definition,\ndocument symbols and formatting. Start it from the editor's LSP client for *.wfl files."),
     ("preview", "wfl preview FILE [--port N]",
-     "Serve a live picture of FILE on http://127.0.0.1:PORT/ (the loopback interface only; without\n--port, a free port) and print that address. The page shows the html format's pictures and\ntables with the offset slider, and redraws itself when FILE changes on disk; while FILE has\nerrors it shows them over the last good picture. Ctrl-C stops it; it writes nothing."),
+     "Serve a live picture of FILE on http://127.0.0.1:PORT/?token=TOKEN (the loopback interface\nonly; without --port, a free port) and print that address: only requests with its random token\nare answered. The page shows the html format's pictures and tables with the offset slider, and\nredraws itself when FILE changes on disk; while FILE has errors it shows them over the last good\npicture. Ctrl-C stops it; it writes nothing."),
     ("help", "wfl help COMMAND | settings | functions | variables | SETTING",
      "Show the help of one command; 'settings', 'functions' and 'variables' list the words of the\nlanguage, and a setting's name tells that setting in full (docs/reference.md has them all)."),
 ]
@@ -107,7 +107,9 @@ struct CLI {
             }
         default:
             if first.hasPrefix("-") && first != "-" {
-                return usageError("unknown option '\(first)'")
+                // `wfl --format json FILE` is `wfl FILE --format json`.
+                if RunCommand.options.contains(String(first.prefix { $0 != "=" })) { return RunCommand(cli: self).run(arguments) }
+                return unknownOption(first, for: nil, among: ["--help", "--version"] + RunCommand.options)
             }
             if !first.contains(".") && !first.contains("/") && first != "-" {
                 return usageError("unknown command '\(first)'" + hint(first))
@@ -130,6 +132,15 @@ struct CLI {
         }
     }
 
+    /// The usage error of an unknown option, with the nearest of the long `options` its command
+    /// takes when one is close ('--formt': "did you mean '--format'?"); a value after '=' is not
+    /// compared.
+    func unknownOption(_ option: String, for command: String?, among options: [String]) -> Int32 {
+        let word = String(option.prefix { $0 != "=" })
+        let guess = Suggest.closest(to: word, among: options.filter { $0.hasPrefix("--") }).map { "; did you mean '\($0)'?" } ?? ""
+        return usageError("unknown option '\(option)'" + (command.map { " for '\($0)'" } ?? "") + guess, command: command)
+    }
+
     func hint(_ word: String) -> String {
         Suggest.closest(to: word, among: commandHelp.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
     }
@@ -138,7 +149,7 @@ struct CLI {
     func withOneFile(_ args: [String], command: String, _ body: (SourceFile) -> Int32) -> Int32 {
         var paths: [String] = []
         for a in args {
-            if a.hasPrefix("-") && a != "-" { return usageError("unknown option '\(a)' for '\(command)'", command: command) }
+            if a.hasPrefix("-") && a != "-" { return unknownOption(a, for: command, among: []) }
             paths.append(a)
         }
         guard paths.count == 1 else {

@@ -36,6 +36,42 @@ final class LanguageReferenceTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasPrefix("usage: wfl run FILE"))
     }
 
+    /// `wfl help settings` is a table: in every row each column starts where the header's does,
+    /// however long a name, its arguments or its engines; arguments too long for their column go on
+    /// to the next lines, in the same column; no line is wider than 96.
+    func testTheSettingsTableKeepsItsColumns() throws {
+        let lines = LanguageReference.settingsText().split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let header = try XCTUnwrap(lines.first { String($0).hasPrefix("setting ") })
+        func column(_ word: String) throws -> Int {
+            let r = try XCTUnwrap(String(header).range(of: " " + word))
+            return String(header).distance(from: String(header).startIndex, to: r.lowerBound) + 1
+        }
+        let arguments = try column("arguments"), level = try column("level"), engines = try column("engines"), defaults = try column("default")
+        func text(_ line: [Character], from: Int, to: Int? = nil) -> String {
+            guard from < line.count else { return "" }
+            return String(line[from..<Swift.min(to ?? line.count, line.count)]).trimmingCharacters(in: .whitespaces)
+        }
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 96, String(line)) }
+        for s in SettingTable.all {
+            let k = try XCTUnwrap(lines.firstIndex { String($0).hasPrefix(s.name + " ") }, s.name)
+            let row = lines[k]
+            XCTAssertEqual(text(row, from: 0, to: arguments), s.name)
+            XCTAssertEqual(row[arguments - 1], " ", s.name)
+            XCTAssertEqual(row[level - 1], " ", s.name)
+            XCTAssertEqual(text(row, from: level, to: engines), LanguageReference.letter(s.level), s.name)
+            XCTAssertEqual(row[engines - 1], " ", s.name)
+            XCTAssertEqual(text(row, from: engines, to: defaults), s.engines.description, s.name)
+            XCTAssertEqual(text(row, from: defaults), s.defaultValue, s.name)
+            // The arguments, with the lines that go on in their column.
+            var written = text(row, from: arguments, to: level)
+            for next in lines[(k + 1)...] {
+                guard next.count > arguments, next[..<arguments].allSatisfy({ $0 == " " }), next[arguments] != " " else { break }
+                written += " " + text(next, from: arguments)
+            }
+            XCTAssertEqual(written, s.arguments, s.name)
+        }
+    }
+
     func testEveryHelpTextSaysEveryRow() {
         let settings = LanguageReference.settingsText()
         for s in SettingTable.all {

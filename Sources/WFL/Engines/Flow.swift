@@ -129,6 +129,7 @@ package enum Flow {
                                          help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
             }
         }
+        try stack.checkExtent(sec, itemsStart: itemsStart, bottom: bottom)
         // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
         let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
         sections.append(index)

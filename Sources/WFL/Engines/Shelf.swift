@@ -91,9 +91,9 @@ package enum Shelf {
             }
             // bottom = y of the last used row + its rowH.
             bottom = rowY[rowsUsed - 1] + rowH[rowsUsed - 1]
-            // The band is the rows' extent across; it must not be negative (docs/language.md,
+            // The band is the rows' extent across; it must be more than 0 (docs/language.md,
             // "Values": a line that comes out with no room is an error).
-            if bottom - top < 0 {
+            if bottom - top <= 0 {
                 throw Diagnostic.error(.noRoom, "the rows of shelf section \(s) leave no room: with 'rowSpacing' \(NumberFormat.format(sec.rowSpacing)) its band is \(NumberFormat.format(bottom - top)) tall",
                                        at: sec.rowSpacingPlace ?? sec.place, help: "make 'rowSpacing' larger, or use fewer 'rows'")
             }

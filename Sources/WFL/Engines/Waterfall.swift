@@ -93,7 +93,7 @@ package enum Waterfall {
         }
         table.elements = elements
         if let capped, let rule = sec.span {
-            warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lanes: it is capped at \(g.C)",
+            warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lane\(g.C == 1 ? "" : "s"): it is capped at \(g.C)",
                                      at: rule.span, help: "write 'span full' for an item across every lane"))
         }
         if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: g.C, firstLanes: firstLanes)) }

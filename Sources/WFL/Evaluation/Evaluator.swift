@@ -414,7 +414,9 @@ package final class Program {
         }
         diagnostics += ExpectationChecker(program: self).validate(only: only)
         var seen = Set<String>()
-        diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }
+        // In source order, as the parser's: the stages above find them layout by layout and
+        // setting by setting, not in the order they are written.
+        diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }.inSourceOrder()
         let failed = diagnostics.hasErrors
         return Evaluation(tables: failed ? [] : tables, diagnostics: diagnostics, after: failed ? [] : afterTables,
                           updates: failed ? [] : updates)

@@ -161,8 +161,7 @@ struct Resolver {
                          whole: Bool = false, bound: Bound = .nonNegative) -> Double? {
         guard let v = evaluate(e, w, &m, place: place) else { return nil }
         let setting = w.setting.name.text
-        // " of section 2" reads " in section 2" after a setting's name.
-        let inPlace = place.isEmpty ? "" : " in" + place.dropFirst(3)
+        let inPlace = Resolver.inWords(place)
         guard case .number(let d) = v else {
             fail(.error(.wrongValueType, "\(what)\(inPlace) must be a number, not \(v.typeName)", at: e.span, help: "write, for example, '\(SettingTable.info(setting)?.example ?? setting)'"),
                  key: w.span)
@@ -191,6 +190,18 @@ struct Resolver {
         default: break
         }
         return d
+    }
+
+    /// Where a section's setting is read, for its messages: " of section 2" when it is written in
+    /// that section. One written above the sections (at file or layout level) is not "of section
+    /// 0": no place, or " for section 2" when a later section is the first whose value is wrong.
+    static func place(of w: Written, section s: Int) -> String {
+        w.level == .section ? " of section \(s)" : s == 0 ? "" : " for section \(s)"
+    }
+
+    /// A place after a setting's name: " of section 2" reads " in section 2".
+    static func inWords(_ place: String) -> String {
+        place.hasPrefix(" of ") ? " in " + place.dropFirst(4) : place
     }
 
     // MARK: Resolving
@@ -311,7 +322,7 @@ struct Resolver {
                     let w = lookup(.items, blocks)
                     fail(.error(.tooManyItems, "with the layout '\(name)' the file has more than 10,000,000 items, the most wfl lays out in one file",
                                 at: w?.span ?? rec?.keyword ?? layout?.keyword ?? Span(0, 0),
-                                notes: [Note("the layouts before it have \(itemsBefore) items, and '\(name)' has \(totalItems) up to this section")],
+                                notes: [Note("the layouts before it have \(itemsBefore) item\(itemsBefore == 1 ? "" : "s"), and '\(name)' has \(totalItems) up to this section")],
                                 help: "lower 'items', or lay out fewer layouts at a time"))
                     break
                 }
@@ -335,7 +346,6 @@ struct Resolver {
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
                                  vertical: Bool, seed: UInt64) -> ResolvedSection? {
         let errorsBefore = diagnostics.count
-        let place = " of section \(s)"
         var m = Machine(seed: seed, letCount: compiler.letCount)
         m.fresh()
         m.set(.cw, cw)
@@ -349,7 +359,7 @@ struct Resolver {
             var out = Insets()
             for side in Side.allCases {
                 guard let w = r.lookup(property(side), blocks), case .expr(let e) = w.value else { continue }
-                let d = r.number(e, w, &m, place: place, what: "the \(side.name) of '\(setting)'", bound: bound) ?? 0
+                let d = r.number(e, w, &m, place: Resolver.place(of: w, section: s), what: "the \(side.name) of '\(setting)'", bound: bound) ?? 0
                 switch side {
                 case .top: out.top = d
                 case .left: out.left = d
@@ -367,12 +377,12 @@ struct Resolver {
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
         if diagnostics.count == errorsBefore {
-            // The available length across the lanes must not be negative.
+            // The available length across the lanes must be more than 0 (docs/language.md, "Values").
             let (avail, a, b, across) = vertical ? (aw, Side.left, Side.right, "width") : (ah, Side.top, Side.bottom, "height")
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
-            if avail < 0 {
+            if avail <= 0 {
                 let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
-                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) \(avail < 0 ? "are more than" : "take all of") the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
@@ -381,22 +391,23 @@ struct Resolver {
         m.set(.ah, ah)
         m.available = VarSets.section
 
-        func value(_ property: Property, _ what: String, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
+        // Named as written: 'spacing' sets 'rowSpacing' and 'columnSpacing'.
+        func value(_ property: Property, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
                    _ r: inout Resolver, _ m: inout Machine) -> Double {
             guard let w = r.lookup(property, blocks), case .expr(let e) = w.value else { return d }
-            return r.number(e, w, &m, place: place, what: what, whole: whole, bound: bound) ?? d
+            return r.number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(w.setting.name.text)'", whole: whole, bound: bound) ?? d
         }
-        var items = value(.items, "'items'", default: 0, whole: true, &self, &m)
+        var items = value(.items, default: 0, whole: true, &self, &m)
         if items > Double(maxItemsPerFile), let w = lookup(.items, blocks) {
-            fail(.error(.tooManyItems, "'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
+            fail(.error(.tooManyItems, "'items'\(Resolver.inWords(Resolver.place(of: w, section: s))) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
         // Spacings may be negative: items then overlap (docs/language.md, "Settings").
-        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, bound: .none, &self, &m)
-        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, bound: .none, &self, &m)
-        let header = value(.header, "'header'", default: 0, &self, &m)
-        let footer = value(.footer, "'footer'", default: 0, &self, &m)
+        let rowSpacing = value(.rowSpacing, default: 10, bound: .none, &self, &m)
+        let columnSpacing = value(.columnSpacing, default: 10, bound: .none, &self, &m)
+        let header = value(.header, default: 0, &self, &m)
+        let footer = value(.footer, default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
         // the insets of one that is not there are not used.
         let headerAndFooter = [(headerInsets, "headerInsets", header, Property.headerInsets), (footerInsets, "footerInsets", footer, Property.footerInsets)]
@@ -407,9 +418,9 @@ struct Resolver {
                             at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
             }
         }
-        let scale = value(.scale, "'scale'", default: 0, &self, &m)
+        let scale = value(.scale, default: 0, &self, &m)
         func boolean(_ property: Property, _ word: String, _ r: inout Resolver, _ m: inout Machine) -> Bool {
-            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: place) else { return false }
+            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: Resolver.place(of: w, section: s)) else { return false }
             if case .boolean(let b) = v { return b }
             r.fail(.error(.wrongValueType, "'\(word)' takes a boolean (true or false), not \(v.typeName)", at: e.span,
                           help: "write '\(word) true'"), key: w.span)
@@ -441,7 +452,7 @@ struct Resolver {
         if let w = lanesWritten {
             switch w.value {
             case .expr(let e):
-                if let d = number(e, w, &m, place: place, what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
+                if let d = number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
                     if d > Double(maxLanes) {
                         fail(.error(.valueOutOfRange, "'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
                     } else {
@@ -449,7 +460,7 @@ struct Resolver {
                     }
                 }
             case .adaptive(let e):
-                if let minimum = number(e, w, &m, place: place, what: "the smallest lane of 'adaptive'", bound: .positive) {
+                if let minimum = number(e, w, &m, place: Resolver.place(of: w, section: s), what: "the smallest lane of 'adaptive'", bound: .positive) {
                     // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
                     // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
                     let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
@@ -467,9 +478,18 @@ struct Resolver {
             default: break
             }
         }
-        if style == .waterfall, diagnostics.count == errorsBefore, available >= 0 {
-            let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
-            if laneW < 0 {
+        if style == .waterfall, diagnostics.count == errorsBefore, available > 0 {
+            // laneW as the engine computes it (Waterfall.Geometry), floored when scale > 0: it must
+            // come out more than 0, and finite (a large negative spacing can make it infinite).
+            var laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
+            if scale > 0 { laneW = (laneW * scale).rounded(.down) / scale }
+            if !laneW.isFinite {
+                let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                let w = lookup(vertical ? .columnSpacing : .rowSpacing, blocks) ?? lookup(.scale, blocks) ?? lanesWritten
+                fail(.error(.positionOverflow, "the lanes of section \(s) come out \(NumberFormat.format(laneW)) wide: \(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap))\(scale > 0 ? " and scale \(NumberFormat.format(scale))" : "") carry the lane width past the largest number a position can have (about 1.8e308)",
+                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
+                            help: "make '\(spacingWord)' small enough for a screen"), key: w?.span)
+            } else if laneW <= 0 {
                 let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
                 let w = lanesWritten ?? lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
                 fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
@@ -518,6 +538,7 @@ struct Resolver {
                                justify: justify, align: align, span: spanRule, size: size,
                                place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        section.columnSpacingPlace = lookup(.columnSpacing, blocks)?.setting.name.span
         section.background = background
         section.backgroundInsets = backgroundInsets
         section.attributes = attributes
@@ -582,8 +603,8 @@ struct Resolver {
             var first: [Int: Span] = [:]
             for (k, span) in list {
                 guard k >= 0, k < count else {
-                    let range = count == 0 ? "it has none" : "they are 0 to \(count - 1)"
-                    r.fail(.error(.updateIndexOutOfRange, "'\(word) \(k)' in section \(s) is out of range: the section has \(count) items \(when) the update, and \(range)",
+                    let range = count == 0 ? "it has none" : count == 1 ? "its index is 0" : "they are 0 to \(count - 1)"
+                    r.fail(.error(.updateIndexOutOfRange, "'\(word) \(k)' in section \(s) is out of range: the section has \(count) item\(count == 1 ? "" : "s") \(when) the update, and \(range)",
                                   at: span, help: word == "delete" ? "'delete' counts the items before the update" : "'insert' counts the items after the update"), key: span)
                     continue
                 }

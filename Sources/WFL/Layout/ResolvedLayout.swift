@@ -182,6 +182,8 @@ package struct ResolvedSection {
     /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
     /// are reported there.
     package var rowSpacingPlace: Span? = nil
+    /// Where `columnSpacing` (or `spacing`) is written, if it is.
+    package var columnSpacingPlace: Span? = nil
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()

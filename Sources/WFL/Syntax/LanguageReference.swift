@@ -204,12 +204,41 @@ package enum LanguageReference {
     package static func settingsText() -> String {
         var out = wrap("Settings: a name and its arguments, one a line ('columns 3'). 'wfl help SETTING' tells one in full; docs/reference.md is the whole language.", indent: 0) + "\n"
         out += wrap("Level: L \(levelMeaning(.layout)); S \(levelMeaning(.section)); I \(levelMeaning(.item)).", indent: 0) + "\n\n"
-        out += pad("setting", 15) + pad("arguments", 39) + pad("level", 7) + pad("engines", 14) + "default\n"
+        // Each column as wide as its longest entry and two spaces, except the arguments: they take
+        // what is left of 96 columns, and a longer list goes on below, in its column.
+        func widest(_ header: String, _ entry: (SettingInfo) -> String) -> Int {
+            SettingTable.all.reduce(header.unicodeScalars.count) { Swift.max($0, entry($1).unicodeScalars.count) } + 2
+        }
+        let name = widest("setting") { $0.name }, level = widest("level") { letter($0.level) }
+        let engines = widest("engines") { $0.engines.description }, defaults = widest("default") { $0.defaultValue } - 2
+        let arguments = 96 - name - level - engines - defaults
+        out += pad("setting", name) + pad("arguments", arguments) + pad("level", level) + pad("engines", engines) + "default\n"
         for s in SettingTable.all {
-            out += trimEnd(pad(s.name, 15) + pad(s.arguments, 39) + pad(letter(s.level), 7) + pad(s.engines.description, 14) + s.defaultValue) + "\n"
+            let lines = fill(s.arguments, width: arguments - 2)
+            out += trimEnd(pad(s.name, name) + pad(lines[0], arguments) + pad(letter(s.level), level) + pad(s.engines.description, engines) + s.defaultValue) + "\n"
+            for more in lines.dropFirst() { out += String(repeating: " ", count: name) + more + "\n" }
             out += wrap(plain(s.meaning), indent: 4) + "\n"
         }
         return out
+    }
+
+    /// A list of arguments ('a | b | c') in lines of at most `width` columns, each but the last
+    /// ending in '|' (a text without '|' is broken at spaces); a piece longer than `width` stands
+    /// alone.
+    static func fill(_ text: String, width: Int) -> [String] {
+        let alternatives = split(text, on: " | ")
+        let pieces = alternatives.count > 1
+            ? alternatives.enumerated().map { $1 + ($0 < alternatives.count - 1 ? " |" : "") }
+            : text.split(separator: " ").map(String.init)
+        var lines: [String] = [], line = ""
+        for piece in pieces {
+            if !line.isEmpty, line.unicodeScalars.count + 1 + piece.unicodeScalars.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + piece
+        }
+        return lines + [line]
     }
 
     /// `wfl help functions`: the functions, then those of `expect`.

@@ -226,6 +226,9 @@ package struct Parser {
         if !panicking { diagnostics.append(d) }
     }
 
+    /// The help for a `=` where a statement should end: a comparison was meant.
+    static let assignHelp = "'=' gives a name a value ('let x = 1'); to compare, write '=='"
+
     /// "expected X, found Y", or the lexer's own diagnostic when Y is an error token.
     mutating func reportUnexpected(_ code: DiagnosticCode = .unexpectedToken, expected: String, help: String? = nil) {
         let t = tok
