@@ -75,7 +75,7 @@ struct CLI {
                 writeOut(text)
                 return Exit.ok
             }
-            let topics = commandHelp.map(\.name) + Self.helpTopics + SettingTable.names
+            let topics = commandHelp.map(\.name) + Self.helpTopics + SettingTable.names + BlockTable.read.map(\.word.word)
             let suggestion = Suggest.closest(to: name, among: topics).map { "; did you mean '\($0)'?" } ?? ""
             return usageError("unknown command or setting '\(name)'" + suggestion, command: "help")
         case "tokens":
@@ -128,7 +128,7 @@ struct CLI {
         case "settings": return LanguageReference.settingsText()
         case "functions": return LanguageReference.functionsText()
         case "variables": return LanguageReference.variablesText()
-        default: return LanguageReference.settingText(name)
+        default: return LanguageReference.settingText(name) ?? LanguageReference.blockText(name)
         }
     }
 

@@ -51,9 +51,20 @@ final class PictureTests: XCTestCase {
         return reader.boxes
     }
 
+    /// Every sample, checked against the samples that have table goldens, so that a loop over
+    /// them cannot pass by running over none (a moved folder, a changed suffix).
+    func samples(file: StaticString = #filePath, line: UInt = #line) throws -> [URL] {
+        let urls = Golden.inputs("samples")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Golden.root.appendingPathComponent("Tests/Fixtures/samples").path)
+            .filter { $0.hasSuffix(".table") }
+        XCTAssertFalse(urls.isEmpty, "no samples found", file: file, line: line)
+        XCTAssertEqual(urls.count, goldens.count, "samples against their table goldens", file: file, line: line)
+        return urls
+    }
+
     func testSVGOfEverySampleParsesAndHoldsOneBoxPerElement() throws {
         var checked = 0
-        for url in Golden.inputs("samples") {
+        for url in try samples() {
             let stem = url.deletingPathExtension().lastPathComponent
             let ts = try tables(stem)
             let svg = SVGFormat.format(ts)
@@ -206,7 +217,7 @@ final class PictureTests: XCTestCase {
     }
 
     func testHTMLIsSelfContained() throws {
-        for url in Golden.inputs("samples") {
+        for url in try samples() {
             let stem = url.deletingPathExtension().lastPathComponent
             let ts = try tables(stem)
             let html = HTMLFormat.format(ts)

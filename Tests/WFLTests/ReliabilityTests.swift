@@ -55,13 +55,9 @@ final class LimitsTests: XCTestCase {
     /// All the calls of a layout are limited too (100,000,000; lowered here so the test is quick):
     /// each item under the limit for one value, but together over it.
     func testCallsOfALayoutAreLimitedInAll() {
-        let saved = callLimits
-        callLimits = (perValue: 1_000, total: 5_000)
-        defer { callLimits = saved }
         let text = "let f(k) = k < 1 ? 1 : f(k - 1) + f(k - 1)\nitems 20\nheight f(8)\n"
-        let errors = Eval.errors(text)
+        let errors = Eval.errors(text, options: PipelineOptions(callsPerValue: 1_000, calls: 5_000))
         XCTAssertTrue(errors.contains(": error: more than 5,000 calls of user functions in all in the height of item 9 of section 0"), errors)
-        callLimits = saved
         XCTAssertEqual(Eval.table(text).map { Eval.cells($0).count }, 20)
     }
 

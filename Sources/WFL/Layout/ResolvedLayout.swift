@@ -63,7 +63,7 @@ package struct ItemRule {
     /// Where the setting stands: a rule is reported once, at its first failing item.
     package let settingSpan: Span
     /// True when its value may depend on `n`, the item count (or cannot be known): appending items
-    /// to the section may then change the items already there (`AttributeTable.appendItems`).
+    /// to the section may then change the items already there (`IncrementalLayout.append`).
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.

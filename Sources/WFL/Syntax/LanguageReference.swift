@@ -31,9 +31,22 @@ package enum LanguageReference {
         case .layout: return "at file or layout level only"
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
-        case .attached: return "only inside an `attach` block (`offset` also inside `appear` and `disappear`)"
+        case .attached: return attachedMeaning
         }
     }
+
+    /// The level of the settings that belong to a block, from the table of block words: the
+    /// block that holds them all, then any other block that holds one of them.
+    static let attachedMeaning: String = {
+        let names = SettingTable.all.filter { $0.level == .attached }.map(\.name)
+        guard let home = BlockTable.read.first(where: { b in names.allSatisfy(b.settings.contains) }) else { return "only inside a block of its own" }
+        var also: [String] = []
+        for name in names {
+            let others = BlockTable.blocks(holding: name).filter { $0.word != home.word }.map { "`\($0.word.word)`" }
+            if !others.isEmpty { also.append("`\(name)` also inside " + listWords(others, conjunction: "and")) }
+        }
+        return "only inside an `\(home.word.word)` block" + (also.isEmpty ? "" : " (" + also.joined(separator: "; ") + ")")
+    }()
 
     /// The meaning of a keyword value of `setting`: a word of its shape, a side of the insets, or
     /// `adaptive` of the lane counts.
@@ -299,6 +312,17 @@ package enum LanguageReference {
         return out
     }
 
+    /// `wfl help WORD` for a block word (`attach`, `update`, `insert`, ...): what it does, what
+    /// its block holds and where it stands; nil when `word` is not one the language reads.
+    package static func blockText(_ word: String) -> String? {
+        guard let b = BlockTable.info(word) else { return nil }
+        var out = b.form + "\n\n" + wrap(plain(b.meaning), indent: 0) + "\n\n"
+        let holds = b.settings + b.statements
+        if !holds.isEmpty { out += pad("  holds", 13) + holds.joined(separator: ", ") + "\n" }
+        out += pad("  stands", 13) + plain(b.stands) + "\n"
+        return out
+    }
+
     // MARK: Hover texts
 
     /// The hover text of a setting's name, in Markdown (LSP `MarkupContent`): its arguments, what
@@ -309,6 +333,10 @@ package enum LanguageReference {
         if !s.defaultValue.isEmpty { facts.insert("default `\(s.defaultValue)`", at: 0) }
         return "**\(s.name)** `\(s.arguments)`\n\n\(s.meaning)\n\n\(facts.joined(separator: " · "))\n\nExample: `\(s.example)`"
     }
+
+    /// The hover text of a block word (`attach`, `update`, `insert`, ...), or nil when `word` is
+    /// not one the language reads.
+    package static func hover(block word: String) -> String? { BlockTable.info(word).map { "`\($0.form)`: \($0.meaning)" } }
 
     /// The hover text of a keyword value written as an argument of `setting`, or nil.
     package static func hover(value word: String, setting name: String) -> String? {
