@@ -117,16 +117,53 @@ final class BlockRecord {
     var properties = PropertyTable()
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
-    var sections: [BlockRecord] = []
+
+    /// What a block holds besides its settings, out of line: most blocks are sections that hold
+    /// none of it, and a file may have millions of them (docs/performance.md, "Memory").
+    private final class Contents {
+        var sections: [BlockRecord] = []
+        var sectionsWithExpects: [BlockRecord] = []
+        var layouts: [BlockRecord] = []
+        var expects: [ExpectRecord] = []
+        var attaches: [AttachRecord] = []
+        var updates: [UpdateRecord] = []
+    }
+    private var contents: Contents? = nil
+    private var made: Contents {
+        if let contents { return contents }
+        let c = Contents()
+        contents = c
+        return c
+    }
+
+    var sections: [BlockRecord] {
+        get { contents?.sections ?? [] }
+        _modify { let c = made; yield &c.sections }
+    }
     /// The sections that hold an `expect` (most hold none: `Program.allExpects` reads only these).
-    var sectionsWithExpects: [BlockRecord] = []
-    var layouts: [BlockRecord] = []
+    var sectionsWithExpects: [BlockRecord] {
+        get { contents?.sectionsWithExpects ?? [] }
+        _modify { let c = made; yield &c.sectionsWithExpects }
+    }
+    var layouts: [BlockRecord] {
+        get { contents?.layouts ?? [] }
+        _modify { let c = made; yield &c.layouts }
+    }
     /// Each `expect`, with the span of its statement and the table it reads.
-    var expects: [ExpectRecord] = []
+    var expects: [ExpectRecord] {
+        get { contents?.expects ?? [] }
+        _modify { let c = made; yield &c.expects }
+    }
     /// The `attach` blocks written here, in order.
-    var attaches: [AttachRecord] = []
+    var attaches: [AttachRecord] {
+        get { contents?.attaches ?? [] }
+        _modify { let c = made; yield &c.attaches }
+    }
     /// The `update` blocks written here, in order (more than one is an error).
-    var updates: [UpdateRecord] = []
+    var updates: [UpdateRecord] {
+        get { contents?.updates ?? [] }
+        _modify { let c = made; yield &c.updates }
+    }
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
@@ -376,7 +413,7 @@ package final class Program {
             let r = resolve(layout, name: name, itemsBefore: items)
             switch r {
             case .success(let l):
-                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.items } }
+                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.countedItems } }
             case .failure(let f):
                 if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
             }

@@ -25,6 +25,12 @@ final class SectionMemo {
     var warnings: [Diagnostic] = []
 }
 
+extension ResolvedSection {
+    /// What the item limit counts of a section: the larger of its item counts before and after
+    /// its update, since both tables are laid out.
+    var countedItems: Int { Swift.max(items, update?.countAfter ?? 0) }
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -301,13 +307,15 @@ struct Resolver {
 
         var sections: [ResolvedSection] = []
         swap(&sections, &memoSections)
+        // Room for all of them at once: growing by doubling held a file of sections twice.
+        sections.reserveCapacity(records.count)
         var totalItems = 0
-        for sec in sections { totalItems += sec.items }
+        for sec in sections { totalItems += sec.countedItems }
         for (s, rec) in records.enumerated() where s >= known {
             style = styles[s]
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
-                totalItems += sec.items
+                totalItems += sec.countedItems
                 if totalItems > maxItemsPerFile {
                     let w = lookup(.items, blocks)
                     fail(.error(.tooManyItems, "the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
@@ -618,6 +626,12 @@ struct Resolver {
         let deleted = check(deletes, "delete", count: n, when: "before", &self)
         // n' counts the inserts as written, so that a repeated one does not shift the range.
         let after = n - deleted.count + inserts.count
+        // The table after the update is laid out too: its items count against the limit.
+        if after > maxItemsPerFile {
+            fail(.error(.tooManyItems, "section \(s) has \(after) items after its update: a layout has at most 10,000,000 items", at: u.keyword,
+                        help: "insert fewer items, or lower 'items'"), key: u.keyword)
+            return nil
+        }
         let inserted = check(inserts, "insert", count: after, when: "after", &self)
         guard diagnostics.count == errorsBefore else { return nil }
         return SectionUpdate(countBefore: n, deleted: deleted, inserted: inserted)

@@ -77,7 +77,13 @@ package struct ItemRule {
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
-    var flat: FlatRule? = nil
+    var flat: FlatRule? {
+        get { flatBox?.rule }
+        set { flatBox = newValue.map(FlatRuleBox.init) }
+    }
+    /// `flat`, kept out of line: a section holds up to 14 rules, most of them nil, and a program
+    /// inline made every rule, set or not, 90 bytes longer (docs/performance.md, "Memory").
+    var flatBox: FlatRuleBox? = nil
 
     /// The rule's number for item `i`, with lists cycling.
     @inline(__always)
@@ -86,10 +92,10 @@ package struct ItemRule {
         case .constant(let d): return d
         case .cycle(let xs): return xs[i % xs.count]
         case .number(let code):
-            if let flat {
+            if let box = flatBox {
                 var r = 0.0
                 let count = m.randomCount
-                if flat.run(&m, &r) { return r }
+                if box.rule.run(&m, &r) { return r }
                 m.randomCount = count
             }
             return try code(&m)
@@ -147,6 +153,12 @@ extension ItemRule: Equatable {
         a.meaning == b.meaning && a.span == b.span && a.settingSpan == b.settingSpan && a.what == b.what
             && a.readsItemCount == b.readsItemCount
     }
+}
+
+/// A flat rule's box (`ItemRule.flat`).
+final class FlatRuleBox {
+    let rule: FlatRule
+    init(_ rule: FlatRule) { self.rule = rule }
 }
 
 /// How items get their size along the scroll axis: the view the engines take of the slots
