@@ -26,7 +26,7 @@ package enum Sections {
                 result = .failure(LayoutFailure([error]))
             }
         }
-        let appearRules = AppearRules.of(layout)
+        let appearRules = TableRules.of(layout, .transitions)
         guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else {
             return FiniteFrames.checked(layout, result)
         }
@@ -56,7 +56,8 @@ package enum Sections {
     /// Each section with the engine of its style, one after another.
     static func mixed(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(Diagnostic) -> AttributeTable {
         var table = SectionStack.table(for: layout)
-        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        table.sectionStarts.reserveCapacity(layout.sections.count)
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.

@@ -33,7 +33,8 @@ package enum Waterfall {
         var table = SectionStack.table(for: layout)
         table.elements = consume spareElements
         table.elements.removeAll(keepingCapacity: true)
-        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        table.sectionStarts.reserveCapacity(layout.sections.count)
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.

@@ -46,8 +46,8 @@ package final class Session {
     package var tables: [AttributeTable] { lastRun.tables }
     /// Parallel to `tables`: each layout's table after its batch update (its table when it has
     /// no `update` block), and its batch update.
-    package var afterTables: [AttributeTable] { lastRun.after }
-    package var updates: [BatchUpdate] { lastRun.updates }
+    package var afterTables: [AttributeTable] { lastRun.layouts.map(\.after) }
+    package var updates: [BatchUpdate] { lastRun.layouts.map(\.batch) }
     /// Colour the rendered diagnostics (the caller decides: a terminal, no `NO_COLOR`).
     package var color: Bool { renderer.color }
     /// How many statement entries were appended without running the whole session (for tests).
@@ -280,7 +280,7 @@ package final class Session {
         guard let program = parsed.program else { return reply }
         let reading = expressionLayout
         let block = program.hasLayoutBlocks ? program.file.layouts.last { $0.name?.text == reading } ?? program.file.layouts.last : program.file
-        guard let block, let (e, _) = block.expects.last(where: { $0.1.start == c.wrapper }) else {
+        guard let block, let e = block.expects.last(where: { $0.statement.start == c.wrapper })?.expectation else {
             reply.failed = true
             reply.diagnostics = renderer.render([.error(.missingCondition, "expected an expression", at: .point(c.base))], c, source: source)
             return reply

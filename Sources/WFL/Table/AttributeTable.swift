@@ -131,7 +131,7 @@ public struct AttributeTable: Equatable, Sendable {
     package var snapStride: Double? = nil
     /// The layout's `alpha`, `zoom` and `zIndex` rules (Evaluation/Attributes.swift), evaluated when
     /// the table is taken to an offset; nil without any, and in a table already at an offset.
-    package var attributes: AttributeRules? = nil
+    package var attributes: TableRules? = nil
     /// Each element's alpha and zoom, in table order; empty when every one is 1.
     package var alphas: [Double] = []
     package var zooms: [Double] = []
@@ -141,9 +141,9 @@ public struct AttributeTable: Equatable, Sendable {
     public internal(set) var attachedNames: [String] = []
     /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
     package var views: AttachedViews? = nil
-    /// The layout's `appear` and `disappear` rules (Evaluation/AppearRules.swift), for the
+    /// The layout's `appear` and `disappear` rules (a `TableRules`, Evaluation/AppearRules.swift), for the
     /// transitions of an update (TransitionPairing.swift); nil without any.
-    package var appearRules: AppearRules? = nil
+    package var appearRules: TableRules? = nil
 
     /// The kind an element prints: its kind's word, or an attached view's name.
     public func kindName(of e: Element) -> String {
