@@ -7,7 +7,7 @@ import XCTest
 final class ReplAppendTests: XCTestCase {
     /// A generator of entries: sections of every engine (some with errors, some named alike, some
     /// with backgrounds, attached views, attribute rules or update blocks), attach and update
-    /// blocks at the top level,
+    /// blocks at the top level, appear and disappear blocks,
     /// lets (some shadowing, some used later), settings typed again, expectations, expressions,
     /// undo and reset.
     struct Entries {
@@ -47,7 +47,8 @@ final class ReplAppendTests: XCTestCase {
             case 11..<14:
                 return ["columns \(1 + pick(4))", "spacing \(pick(12))", "container \(300 + pick(100)) x 600", "insets \(pick(10))",
                         "direction horizontal", "rows 2", "order leftToRight", "seed \(pick(3))",
-                        "background all", "attach badge { size 10 x 10; when i % 2 == 0 }", "update { insert 0 }"][pick(11)]
+                        "background all", "attach badge { size 10 x 10; when i % 2 == 0 }", "update { insert 0 }",
+                        "appear { alpha 0; offset 0 20 }", "disappear { zoom 0.5 }"][pick(13)]
             case 14..<16:
                 return ["expect contentHeight > 0", "expect contentHeight == 1", "expect frame(0, 0)[0] >= 0", "expect count(0, 0, 375, 812) > 2"][pick(4)]
             case 16..<18:
