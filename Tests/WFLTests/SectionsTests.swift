@@ -62,7 +62,7 @@ final class SectionsTests: XCTestCase {
             XCTAssertFalse(e.diagnostics.hasErrors)
             let layout = try XCTUnwrap(try? program.resolve(layoutNamed: "t")?.get())
             var warnings: [Diagnostic] = []
-            let mixed = try Sections.mixed(layout, warnings: &warnings)
+            let mixed = try Sections.stacked(layout, warnings: &warnings)
             let engine = try XCTUnwrap(e.tables.first)
             XCTAssertEqual(mixed.elements, engine.elements)
             XCTAssertEqual(mixed.sectionStarts, engine.sectionStarts)

@@ -64,7 +64,7 @@ enum Decorations {
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
             starts[s].firstView = elements.count
             // A waterfall section's views see `full` and each cell's first lane, `col`.
-            var lanes = old.style == .waterfall && !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
+            var lanes = !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
             try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, lanes: &lanes, machine: &m,
                        into: &elements, views: &attached)
             starts[s].viewCount = elements.count - starts[s].firstView
@@ -231,8 +231,10 @@ struct FirstLanes {
     /// The lanes recorded by laying the section out again, once the positions could not tell.
     var recorded: [UInt16]? = nil
 
-    init(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) {
-        geometry = Waterfall.Geometry(sec, SectionStack(layout))
+    /// nil for a section that is not a waterfall's.
+    init?(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) {
+        guard let e = sec.engine as? WaterfallEngine else { return nil }
+        geometry = Waterfall.Geometry(sec, e, SectionStack(layout))
         section = sec
         self.layout = layout
         self.begin = begin

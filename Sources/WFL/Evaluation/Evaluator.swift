@@ -426,8 +426,7 @@ package final class Program {
         var tail = layout
         tail.sections = Array(layout.sections[k...])
         tail.start = previous.sectionStarts[k - 1].stop
-        let first = tail.sections[0].style
-        tail.style = tail.sections.allSatisfy { $0.style == first } && first != .shelf ? first : .mixed
+        tail.style = LayoutStyle.common(tail.sections.lazy.map(\.style))
         var tailWarnings: [Diagnostic] = []
         switch run(tail, warnings: &tailWarnings) {
         case .failure(let f):

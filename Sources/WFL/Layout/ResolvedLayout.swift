@@ -13,8 +13,20 @@ package struct Insets: Equatable, Sendable {
 }
 
 /// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
-/// one, else `mixed`.
+/// one, else `mixed`. Each engine's word is declared once, in Syntax/EngineTable.swift.
 public enum LayoutStyle: String, Sendable { case waterfall, flow, shelf, mixed }
+
+extension LayoutStyle {
+    /// A layout's style: its sections' when they all share one, else `mixed`.
+    package static func common<S: Sequence>(_ styles: S) -> LayoutStyle where S.Element == LayoutStyle {
+        var it = styles.makeIterator()
+        guard let first = it.next() else { return .waterfall }
+        while let next = it.next() {
+            if next != first { return .mixed }
+        }
+        return first
+    }
+}
 
 /// `direction`.
 public enum Direction: String, Sendable { case vertical, horizontal }
@@ -114,7 +126,10 @@ package enum SizeRule {
     case natural(ItemRule, ItemRule)
 }
 
-/// One section, resolved.
+/// One section, resolved: a node of the layout (docs/ARCHITECTURE.md, "The engine layer"). Its
+/// fields are the frame settings every engine shares (the items, insets, header and footer,
+/// spacings, pinning, background, attached views, the per-item rules); `engine` is its engine with
+/// what only that engine reads.
 package struct ResolvedSection {
     package var index: Int
     package var name: String?
@@ -127,20 +142,11 @@ package struct ResolvedSection {
     package var footer: Double
     package var rowSpacing: Double
     package var columnSpacing: Double
-    /// The lane count (columns when vertical, rows when horizontal), adaptive already applied.
-    package var lanes: Int
-    package var order: LaneOrder
-    package var scale: Double
     package var pinHeaders: Bool
-    /// The section's engine (never `mixed`).
-    package var style: LayoutStyle = .waterfall
+    /// The section's engine and its configuration (Engines/Engine.swift).
+    package var engine: any Engine
     package var pinFooters = false
-    /// Shelf: `paging`.
-    package var paging: Paging = .continuous
     package var collapseEmpty: CollapseEmpty = .none
-    /// Flow: `justify` and `align`.
-    package var justify: Justify = .uikit
-    package var align: Align = .center
     /// nil: every item spans one lane.
     package var span: ItemRule?
     package var size: SizeRule
@@ -164,6 +170,9 @@ package struct ResolvedSection {
     /// `appear { }` and `disappear { }`, as they cascade to this section (Evaluation/AppearRules.swift).
     package var appear = AppearRuleSet()
     package var disappear = AppearRuleSet()
+
+    /// The section's engine by its `style` word (never `mixed`).
+    package var style: LayoutStyle { type(of: engine).style }
 }
 
 /// The rules of an `appear` or `disappear` block as they cascade to a section; nil where not set
