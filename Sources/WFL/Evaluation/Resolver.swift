@@ -233,9 +233,10 @@ struct Resolver {
             }
         }
 
-        // zoomFirst W x H: horizontal flow only (elsewhere `unusedMessage` reports it).
+        // zoomFirst W x H: where section 0's engine reads it (a horizontal flow; elsewhere
+        // `lookup` gives nil and `unusedMessage` reports it).
         var zoomFirst: (width: Double, height: Double)? = nil
-        if style == .flow, !vertical, let w = lookup(.zoomFirst, layoutBlocks), case .size(let we, let he) = w.value {
+        if let w = lookup(.zoomFirst, layoutBlocks), case .size(let we, let he) = w.value {
             let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
             let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
             if let zw, let zh { zoomFirst = (zw, zh) }
