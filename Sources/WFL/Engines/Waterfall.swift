@@ -54,8 +54,12 @@ package enum Waterfall {
                 return .failure(LayoutFailure([error]))
             }
         }
+        // The leaves taken out of the writer, so that the index owns them alone (no copy when it
+        // adds to them).
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &w.leaves.boxes)
         w.table.index = RectIndex(w.table.elements, sequence: sequence(w.laneGroups, count: w.table.elements.count), reusing: consume spareLevels,
-                                  leaves: w.leaves.boxes)
+                                  leaves: boxes)
         stack.setContentSize(&w.table, top: top)
         return .success(w.table)
     }
