@@ -22,7 +22,7 @@ let commandHelp: [(name: String, usage: String, text: String)] = [
     ("lsp", "wfl lsp",
      "A language server on standard input and output (the Language Server Protocol 3.17), for\neditors: diagnostics as you type, failed expectations, hover, completion, go to definition,\ndocument symbols and formatting. Start it from the editor's LSP client for *.wfl files."),
     ("preview", "wfl preview FILE [--port N]",
-     "Serve a live picture of FILE on http://127.0.0.1:PORT/ (the loopback interface only; without\n--port, a free port) and print that address. The page shows the html format's pictures and\ntables with the offset slider, and redraws itself when FILE changes on disk; while FILE has\nerrors it shows them over the last good picture. Ctrl-C stops it; it writes nothing."),
+     "Serve a live picture of FILE on http://127.0.0.1:PORT/?token=TOKEN (the loopback interface\nonly; without --port, a free port) and print that address: only requests with its random token\nare answered. The page shows the html format's pictures and tables with the offset slider, and\nredraws itself when FILE changes on disk; while FILE has errors it shows them over the last good\npicture. Ctrl-C stops it; it writes nothing."),
     ("help", "wfl help COMMAND | settings | functions | variables | SETTING",
      "Show the help of one command; 'settings', 'functions' and 'variables' list the words of the\nlanguage, and a setting's name tells that setting in full (docs/reference.md has them all)."),
 ]

@@ -8,14 +8,19 @@ final class PreviewTests: XCTestCase {
     /// A plain TCP connection to the preview.
     final class Client {
         let fd: Int32
+        let port: Int
         var buffer: [UInt8] = []
 
         init(port: Int) throws {
+            self.port = port
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+            // A connection that is not taken in fails after 5 s rather than wait for minutes.
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let ok = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
@@ -46,8 +51,8 @@ final class PreviewTests: XCTestCase {
         }
 
         /// A whole response to a request that closes the connection.
-        func get(_ path: String, method: String = "GET") throws -> String {
-            send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        func get(_ path: String, method: String = "GET", host: String? = nil) throws -> String {
+            send("\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n")
             // Until the server closes the connection.
             _ = try read(until: { _ in false }, timeout: 10)
             return String(decoding: buffer, as: UTF8.self)
@@ -88,14 +93,8 @@ final class PreviewTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        // The address, on the loopback interface, a port the system chose.
-        var printed = ""
-        let deadline = Date().addingTimeInterval(20)
-        while !printed.contains("\n"), Date() < deadline {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let match = try XCTUnwrap(printed.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression), printed)
-        let port = try XCTUnwrap(Int(printed[match].dropFirst("http://127.0.0.1:".count).dropLast()))
+        // The address, on the loopback interface, a port the system chose, and the token.
+        let (port, token) = try PreviewTests.address(out)
         XCTAssertGreaterThan(port, 0)
         // Listening on 127.0.0.1 only: the kernel's table of TCP sockets says so.
         let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
@@ -105,15 +104,16 @@ final class PreviewTests: XCTestCase {
         XCTAssertTrue(listening.first?.contains("0100007F:\(hex)") ?? false, "\(listening)")
 
         // The page listens for the events.
-        let page = try Client(port: port).get("/")
+        let page = try Client(port: port).get("/?token=\(token)")
         XCTAssertTrue(page.hasPrefix("HTTP/1.1 200 OK"), page)
-        XCTAssertTrue(page.contains("new EventSource('events')"), page)
-        XCTAssertTrue(try Client(port: port).get("/nothing").hasPrefix("HTTP/1.1 404"))
-        XCTAssertTrue(try Client(port: port).get("/", method: "POST").hasPrefix("HTTP/1.1 405"))
+        XCTAssertTrue(page.contains("new EventSource('events?token=' + encodeURIComponent(wflPreviewToken))"), page)
+        XCTAssertTrue(page.contains("var wflPreviewToken = '\(token)';"), page)
+        XCTAssertTrue(try Client(port: port).get("/nothing?token=\(token)").hasPrefix("HTTP/1.1 404"))
+        XCTAssertTrue(try Client(port: port).get("/?token=\(token)", method: "POST").hasPrefix("HTTP/1.1 405"))
 
         // The events: the picture at once; then each change, within half a second of the save.
         let events = try Client(port: port)
-        events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        events.send("GET /events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         var event = try events.nextEvent()
         XCTAssertEqual(event["state"] as? String, "ok")
         let firstPage = try XCTUnwrap(event["page"] as? String)
@@ -143,6 +143,20 @@ final class PreviewTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["live.wfl"])
+    }
+
+    /// The port and the token of the address `wfl preview` prints first.
+    static func address(_ out: Pipe) throws -> (port: Int, token: String) {
+        var printed = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !printed.contains("\n"), Date() < deadline {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        // (Without a token, "": the tests of other things then run on a version that had none.)
+        let match = try XCTUnwrap(printed.range(of: #"http://127\.0\.0\.1:[0-9]+/(\?token=[0-9a-f]+)? "#, options: .regularExpression), printed)
+        let address = printed[match].dropFirst("http://127.0.0.1:".count).dropLast()
+        let parts = address.split(separator: "/", omittingEmptySubsequences: false)
+        return (try XCTUnwrap(Int(parts[0])), String(parts[1].dropFirst("?token=".count)))
     }
 
     func testUsageErrors() throws {

@@ -171,8 +171,8 @@ final class LSPServer: @unchecked Sendable {
                     // A ranged change (a client that sends them although the server asked for the
                     // whole text): applied all the same.
                     let map = LineMap(source: SourceFile(name: uri, bytes: text))
-                    let a = map.offset(line: start["line"]?.int ?? 0, character: start["character"]?.int ?? 0)
-                    let b = Swift.max(a, map.offset(line: end["line"]?.int ?? 0, character: end["character"]?.int ?? 0))
+                    let a = map.editOffset(line: start["line"]?.int ?? 0, character: start["character"]?.int ?? 0)
+                    let b = Swift.max(a, map.editOffset(line: end["line"]?.int ?? 0, character: end["character"]?.int ?? 0))
                     text.replaceSubrange(a..<b, with: Array(new.utf8))
                 } else {
                     text = Array(new.utf8)

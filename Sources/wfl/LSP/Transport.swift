@@ -32,7 +32,8 @@ struct MessageReader {
 
     init(fd: Int32) { self.fd = fd }
 
-    /// Reads more input into the buffer; false at the end of the input.
+    /// Reads more input into the buffer; false at the end of the input. The bytes before `start`
+    /// may be dropped (every offset into the buffer moves with `start`).
     mutating func fill() -> Bool {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
@@ -120,11 +121,14 @@ struct MessageReader {
                     return .malformed(problem)
                 }
                 let n = length!
-                while buffer.count - end < n {
+                // The header is read: the body starts at `start`, which `fill` keeps true when it
+                // moves the buffer's bytes (an offset into the buffer kept across it would not be).
+                start = end
+                while buffer.count - start < n {
                     guard fill() else { return .end }
                 }
-                let body = Array(buffer[end..<end + n])
-                start = end + n
+                let body = Array(buffer[start..<start + n])
+                start += n
                 return .message(body)
             }
             if buffer.count - start > MessageReader.maxHeader {

@@ -39,7 +39,8 @@ struct Listener {
             close(fd)
             return .failure(ListenError(message: "cannot listen on 127.0.0.1:\(port): \(why)"))
         }
-        guard listen(fd, 16) == 0 else {
+        // Room for a burst of connections (a page and its events, many tabs at once).
+        guard listen(fd, 128) == 0 else {
             let why = errorText(errno)
             close(fd)
             return .failure(ListenError(message: "cannot listen on 127.0.0.1:\(port): \(why)"))
@@ -52,41 +53,89 @@ struct Listener {
         return .success(Listener(fd: fd, port: Int(UInt16(bigEndian: actual.sin_port))))
     }
 
-    /// The next connection, or nil after an error that is not worth stopping for.
-    func accept() -> Int32? {
-        #if canImport(Glibc)
-        let client = Glibc.accept(fd, nil, nil)
-        #else
-        let client = Darwin.accept(fd, nil, nil)
-        #endif
-        return client >= 0 ? client : nil
+    /// The next connection. After an error other than an interruption (no descriptor left, no
+    /// memory) it waits a little before it tries again rather than spin.
+    func accept() -> Int32 {
+        while true {
+            #if canImport(Glibc)
+            let client = Glibc.accept(fd, nil, nil)
+            #else
+            let client = Darwin.accept(fd, nil, nil)
+            #endif
+            if client >= 0 { return client }
+            if errno != EINTR && errno != ECONNABORTED { usleep(50_000) }
+        }
     }
+}
+
+/// A request's head: what `wfl preview` looks at.
+struct Request {
+    var method: String
+    /// The path without its query.
+    var path: String
+    /// The query's `name=value` pairs, undecoded.
+    var query: [(String, String)]
+    /// The `Host` header, nil when there is none.
+    var host: String?
+
+    func parameter(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 }
 
 /// One HTTP connection.
 struct Connection {
     let fd: Int32
 
-    /// The method and path of the request, once its head has arrived (at most 16 KiB, within
-    /// 10 seconds); nil when it does not come.
-    func requestLine() -> (method: String, path: String)? {
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    /// The head of the request, once it has arrived (at most 16 KiB, all of it before
+    /// `deadline`, a time on the monotonic clock: a client that sends a byte now and then is not
+    /// waited for longer); nil when it does not come.
+    func request(before deadline: Double) -> Request? {
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while head.count < 16 << 10 {
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(Swift.max(1, Swift.min(left * 1000, 60_000))))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            guard ready > 0 else { continue }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
             guard n > 0 else { return nil }
             head += chunk[0..<n]
             if let end = Connection.endOfHead(head) {
-                let text = String(decoding: head[0..<end], as: UTF8.self)
-                let parts = text.split(separator: "\r\n", maxSplits: 1).first?.split(separator: " ") ?? []
-                guard parts.count >= 2 else { return nil }
-                return (String(parts[0]), String(parts[1]))
+                return Connection.parse(String(decoding: head[0..<end], as: UTF8.self))
             }
         }
         return nil
+    }
+
+    /// The request line and the `Host` header of a head.
+    static func parse(_ text: String) -> Request? {
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count >= 2 else { return nil }
+        let target = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [(String, String)] = []
+        if target.count > 1 {
+            for pair in target[1].split(separator: "&") {
+                let nv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                query.append((String(nv[0]), nv.count > 1 ? String(nv[1]) : ""))
+            }
+        }
+        var host: String? = nil
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "host" else { continue }
+            // Two Host headers: refused, as HTTP asks.
+            guard host == nil else { return nil }
+            var value = line[line.index(after: colon)...]
+            while let f = value.first, f == " " || f == "\t" { value = value.dropFirst() }
+            while let l = value.last, l == " " || l == "\t" { value = value.dropLast() }
+            host = String(value)
+        }
+        return Request(method: String(parts[0]), path: String(target[0]), query: query, host: host)
     }
 
     static func endOfHead(_ b: [UInt8]) -> Int? {
@@ -114,11 +163,12 @@ struct Connection {
 
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    /// A whole response that closes the connection.
-    func respond(_ status: String, type: String, _ body: String) {
+    /// A whole response that closes the connection; without its body when `headOnly` (the
+    /// answer to HEAD).
+    func respond(_ status: String, type: String, _ body: String, headOnly: Bool = false) {
         let bytes = Array(body.utf8)
-        _ = send("HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")
-        send(bytes)
+        let head = "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+        _ = send(Array(head.utf8) + (headOnly ? [] : bytes))
     }
 
     func close() {
@@ -128,5 +178,47 @@ struct Connection {
         #else
         Darwin.close(fd)
         #endif
+    }
+}
+
+/// The connections being served: at most `limit`. One more drops the oldest that has not sent
+/// its whole request yet, or when all have, the oldest of all, so that clients that send
+/// nothing (or a byte now and then) cannot keep anyone else out.
+final class ConnectionTable: @unchecked Sendable {
+    let limit: Int
+    private let lock = Lock()
+    /// In the order they came; `waiting` until their request has arrived.
+    private var open: [(id: Int, fd: Int32, waiting: Bool)] = []
+    private var nextID = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Takes in a new connection: its id in the table.
+    func admit(_ fd: Int32) -> Int {
+        lock.locked {
+            if open.count >= limit {
+                let k = open.firstIndex { $0.waiting } ?? 0
+                // Its thread sees the connection end and closes it; the descriptor stays its own
+                // until then (the entry goes before it is closed, under this lock).
+                shutdown(open[k].fd, Int32(SHUT_RDWR))
+                open.remove(at: k)
+            }
+            nextID += 1
+            open.append((nextID, fd, true))
+            return nextID
+        }
+    }
+
+    /// The connection's request has come.
+    func served(_ id: Int) {
+        lock.locked {
+            if let k = open.firstIndex(where: { $0.id == id }) { open[k].waiting = false }
+        }
+    }
+
+    /// Closes the connection (dropped or not).
+    func close(_ id: Int, _ c: Connection) {
+        lock.locked { open.removeAll { $0.id == id } }
+        c.close()
     }
 }

@@ -2,7 +2,8 @@
 /// draws each `html` page the server sends into itself (its styles, its sections, its script run
 /// again), so the page is never reloaded. Before a redraw it notes where each layout's slider
 /// stands, and puts it back there after. While the file has errors it shows the diagnostics over
-/// the last good picture, dimmed.
+/// the last good picture, dimmed (a page opened then gets that picture with the errors), or says
+/// that there is no picture yet.
 ///
 /// For checks in a headless browser the body records what happened: `data-redraws` (events
 /// drawn), `data-state` (`ok` or `errors`), and `data-history`, one word per event
@@ -10,7 +11,9 @@
 /// after the first picture, as a user would, and `#until=N` closes the events after the Nth (a
 /// headless browser dumps the page only when nothing is loading).
 enum PreviewPage {
-    static func html(title: String) -> String {
+    /// The page of `title`; its requests for events carry `token` (hex digits), as its own
+    /// address did.
+    static func html(title: String, token: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -24,13 +27,16 @@ enum PreviewPage {
           border-bottom: 3px solid #c62828; color: #1d1d1f; }
         #wfl-preview-diagnostics.warnings { position: static; background: #fffbe6; border-bottom: 1px solid #d8b600; max-height: 20vh; }
         body.has-errors #wfl-preview-picture { opacity: 0.35; }
+        #wfl-preview-note { font: 13px -apple-system, Helvetica, Arial, sans-serif; color: #555555; padding: 4px 8px; }
         </style>
         </head>
         <body data-redraws="0" data-state="waiting" data-history="">
         <div id="wfl-preview-bar">wfl preview: \(escape(title)) <span id="wfl-preview-status">connecting...</span></div>
         <pre id="wfl-preview-diagnostics" hidden></pre>
+        <div id="wfl-preview-note" hidden></div>
         <div id="wfl-preview-picture"></div>
         <script>
+        var wflPreviewToken = '\(token)';
         \(script)
         </script>
         </body>
@@ -59,6 +65,8 @@ enum PreviewPage {
           var pic = document.getElementById('wfl-preview-picture');
           var diag = document.getElementById('wfl-preview-diagnostics');
           var status = document.getElementById('wfl-preview-status');
+          var note = document.getElementById('wfl-preview-note');
+          var drawn = false;
           var body = document.body;
           var redraws = 0, history = [];
           var move = /move=([0-9]+)/.exec(location.hash);
@@ -92,6 +100,7 @@ enum PreviewPage {
             var run = document.createElement('script');
             run.textContent = code;
             pic.appendChild(run);
+            drawn = true;
             var secs = layouts();
             for (var i = 0; i < secs.length; i++) {
               var name = nameOf(secs[i]);
@@ -108,7 +117,7 @@ enum PreviewPage {
             body.setAttribute('data-redraws', String(redraws));
             body.setAttribute('data-history', history.join(' '));
           }
-          var events = new EventSource('events');
+          var events = new EventSource('events?token=' + encodeURIComponent(wflPreviewToken));
           function done() {
             if (until && redraws >= parseInt(until[1], 10)) { events.close(); status.textContent = '(closed)'; }
           }
@@ -118,6 +127,7 @@ enum PreviewPage {
             var m = JSON.parse(ev.data);
             if (m.state === 'ok') {
               draw(m.page);
+              note.hidden = true;
               body.classList.remove('has-errors');
               diag.textContent = m.diagnostics;
               diag.className = 'warnings';
@@ -127,6 +137,12 @@ enum PreviewPage {
               for (var k in s) { words.push(s[k]); }
               record('ok:' + (body.getAttribute('data-boxes') || '0') + '@' + (words.length ? words.join(',') : '-'));
             } else {
+              // Opened while the file has errors: the server sends the last good picture along.
+              if (!drawn && m.page) { draw(m.page); }
+              note.textContent = drawn
+                ? 'The file has errors: the picture below is the last one that had none, dimmed.'
+                : 'No picture yet: the file has had errors since wfl preview started. Fix them and it appears here.';
+              note.hidden = false;
               body.classList.add('has-errors');
               diag.textContent = m.diagnostics;
               diag.className = '';
