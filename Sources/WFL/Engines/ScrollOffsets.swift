@@ -19,16 +19,6 @@
 /// `zoomFirst` take from the layout is fixed when the flow engine builds the table
 /// (`noteScrollGeometry`); `snap(p)` itself is an expectation function (Expectations.swift).
 
-/// A scroll offset.
-public struct Offset: Equatable, Sendable {
-    public var x: Double, y: Double
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-    public static let zero = Offset(x: 0, y: 0)
-}
-
 /// What `zoomFirst` needs, fixed when the table is built.
 package struct Zoom: Equatable, Sendable {
     /// `zoomFirst W x H`.
