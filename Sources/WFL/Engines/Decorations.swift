@@ -23,11 +23,11 @@ enum Decorations {
     /// `wfl run` shows the table: an error there is an error of the layout.
     static func evaluate(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         guard let rules = AttributeRules.of(layout) else { return }
-        table.attributes = rules
+        table.rules.attributes = rules
         let shown = table.at(.zero)
-        if let failure = shown.attributeFailure { throw failure }
-        table.alphas = shown.alphas
-        table.zooms = shown.zooms
+        if let failure = shown.rules.attributeFailure { throw failure }
+        table.rules.alphas = shown.rules.alphas
+        table.rules.zooms = shown.rules.zooms
         for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
     }
 
@@ -78,7 +78,7 @@ enum Decorations {
         table.attachedNames = layout.attachedNames
         if !attached.elements.isEmpty {
             attached.sortByCell()
-            table.views = attached
+            table.rules.views = attached
         }
         table.index = RectIndex(table.elements)
     }
@@ -339,6 +339,6 @@ package struct AttachedViews: Equatable, Sendable {
 extension AttributeTable {
     /// The frame of view `k` of `views` on its cell's frame `f`.
     func placeView(_ k: Int, on f: Frame) -> Frame {
-        views!.geometry[k].place(on: f)
+        rules.views!.geometry[k].place(on: f)
     }
 }

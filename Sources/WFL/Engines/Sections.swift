@@ -45,7 +45,7 @@ package enum Sections {
         // Step 7, the transitions of a batch update (`appear`, `disappear`), reads the frames,
         // alphas and zooms as they stand here, at the offset (`at`); the rules ride on the table
         // (Table/TransitionPairing.swift).
-        table.appearRules = appearRules
+        table.rules.appearRules = appearRules
         return .success(table)
     }
 
@@ -79,7 +79,7 @@ extension AttributeTable {
             let f = elements[j].frame
             elements[j].frame.x = width - f.x - f.width
         }
-        rightToLeft = true
+        scroll.rightToLeft = true
         index = RectIndex(elements, sequence: index.sequence)
     }
 

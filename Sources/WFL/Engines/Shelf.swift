@@ -168,6 +168,6 @@ package struct ShelfEngine: Engine {
 
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
                        into w: inout ElementWriter) throws(Diagnostic) -> Double {
-        try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.shelves)
+        try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.scroll.shelves)
     }
 }

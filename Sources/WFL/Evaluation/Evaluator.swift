@@ -417,7 +417,7 @@ package final class Program {
         // (Engines/Decorations.swift): such a layout is laid out whole.
         // So is a layout with `appear` or `disappear` rules, which its table keeps per section.
         guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
-              previous.appearRules == nil, AppearRules.of(layout) == nil,
+              previous.rules.appearRules == nil, AppearRules.of(layout) == nil,
               previous.style == layout.style || k < layout.sections.count else {
             warnings = []
             return run(layout, warnings: &warnings)
@@ -446,7 +446,7 @@ package final class Program {
                 s.footer = s.footer.map { $0 + offset }
                 return s
             }
-            table.shelves += t.shelves
+            table.scroll.shelves += t.scroll.shelves
             table.style = layout.style
             table.contentWidth = t.contentWidth
             table.contentHeight = t.contentHeight
