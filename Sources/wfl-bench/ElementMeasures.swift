@@ -23,11 +23,11 @@ extension Measure {
         let (wfl, base) = Timer.interleaved(
             runs: options.runs ?? (options.quick ? 7 : 11), warmups: 2,
             wfl: { () -> Int in
-                do { try table.relayout(layout, warnings: &warnings) } catch { fail("wfl-bench: elements: \(error)") }
+                do { try IncrementalLayout.relayout(layout, into: &table, warnings: &warnings) } catch { fail("wfl-bench: elements: \(error)") }
                 return table.elements.count
             },
             baseline: { () -> Int in
-                do { try plain.relayout(plainLayout, warnings: &warnings) } catch { fail("wfl-bench: elements: \(error)") }
+                do { try IncrementalLayout.relayout(plainLayout, into: &plain, warnings: &warnings) } catch { fail("wfl-bench: elements: \(error)") }
                 return plain.elements.count
             })
         return Outcome(label: "badges + background, \(Format.grouped(n)) items", wfl: wfl.median * 1e9 / Double(n),

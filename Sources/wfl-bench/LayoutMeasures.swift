@@ -68,12 +68,12 @@ extension Measure {
             var table = EngineSpecs.run(program, layout)
             EngineSpecs.same(table, frames, name)
             var warnings: [Diagnostic] = []
-            // wfl lays out into the same table each time (AttributeTable.relayout), as C writes
+            // wfl lays out into the same table each time (IncrementalLayout.relayout), as C writes
             // into the same array of frames: neither pays for fresh pages.
             let (wfl, base) = Timer.interleaved(
                 runs: options.runs ?? (options.quick ? 7 : 11), warmups: 2,
                 wfl: { () -> Int in
-                    do { try table.relayout(layout, warnings: &warnings) } catch { fail("wfl-bench: \(name): \(error)") }
+                    do { try IncrementalLayout.relayout(layout, into: &table, warnings: &warnings) } catch { fail("wfl-bench: \(name): \(error)") }
                     return table.elements.count
                 },
                 baseline: { () -> Int in
@@ -118,18 +118,23 @@ extension Measure {
     /// Appending 100 items to a laid-out section against 100 times the per-item cost of laying it
     /// out whole.
     static var append: Measure { Measure(
-        name: "append", summary: "appending 100 items to a laid-out 1,000,000-item section (AttributeTable.appendItems) against 100x the per-item cost",
+        name: "append", summary: "appending 100 items to a laid-out 1,000,000-item section (IncrementalLayout.append) against 100x the per-item cost",
         unit: "µs", target: 3, targetIsRatio: true, lowerIsBetter: true
     ) { _, options in
         let n = items(options)
-        var (program, layout) = EngineSpecs.resolve(EngineSpecs.random(3, n) + "header 44\nfooter 30\n")
-        var table = EngineSpecs.run(program, layout)
+        let (program, layout) = EngineSpecs.resolve(EngineSpecs.random(3, n) + "header 44\nfooter 30\n")
+        var feed: IncrementalLayout
+        do {
+            guard let made = try IncrementalLayout(program: program, layout: "bench") else { fail("wfl-bench: append: no layout 'bench'") }
+            feed = made
+        } catch { fail("wfl-bench: append: \(error)") }
+        if !feed.isPlain { fail("wfl-bench: append: the feed does not take the short path") }
         var full = Sample()
         var scratch = EngineSpecs.run(program, layout)
         var warnings: [Diagnostic] = []
         for k in 0..<(options.quick ? 4 : 8) {
             let s = Timer.time { () -> Int in
-                do { try scratch.relayout(layout, warnings: &warnings) } catch { fail("wfl-bench: append: \(error)") }
+                do { try IncrementalLayout.relayout(layout, into: &scratch, warnings: &warnings) } catch { fail("wfl-bench: append: \(error)") }
                 return scratch.elements.count
             }
             if k > 0 { full.seconds.append(s) }
@@ -140,16 +145,16 @@ extension Measure {
         for k in 0..<(runs + 2) {
             let clock = Timer.clock
             let start = clock.now
-            do { try table.appendItems(100, toSection: 0, of: &layout) } catch { fail("wfl-bench: append fails: \(error)") }
+            do { try feed.append(100, toSection: 0) } catch { fail("wfl-bench: append fails: \(error)") }
             let (s, atto) = (clock.now - start).components
             // The first two are the warm-up (the first grows the table's storage).
             if k >= 2 { appends.seconds.append(Double(s) + Double(atto) * 1e-18) }
         }
-        let expected = EngineSpecs.run(program, layout)
-        if table != expected { fail("wfl-bench: appending gave another table than a full layout") }
+        let expected = EngineSpecs.run(program, feed.layout)
+        if feed.table != expected { fail("wfl-bench: appending gave another table than a full layout") }
         return Outcome(label: "append 100 to \(Format.grouped(n)) items", wfl: appends.median * 1e6, baseline: 100 * perItem * 1e6,
                        baselineName: "100 x per-item", notes: [
-                        "append median \(Format.fixed(appends.median * 1e6, 2)) µs (min \(Format.fixed(appends.min * 1e6, 2)), max \(Format.fixed(appends.max * 1e6, 2)), \(appends.seconds.count) runs after 2 warm-ups, the first of which grows the storage), now \(Format.grouped(layout.sections[0].items)) items, checked equal to a full layout",
+                        "append median \(Format.fixed(appends.median * 1e6, 2)) µs (min \(Format.fixed(appends.min * 1e6, 2)), max \(Format.fixed(appends.max * 1e6, 2)), \(appends.seconds.count) runs after 2 warm-ups, the first of which grows the storage), now \(Format.grouped(feed.layout.sections[0].items)) items, checked equal to a full layout",
                         "full layout (relayout into the same table) \(full.summary): \(Format.fixed(perItem * 1e9, 1)) ns an item"])
     } }
 

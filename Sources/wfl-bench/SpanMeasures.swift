@@ -23,11 +23,11 @@ extension Measure {
         let (w, b) = Timer.interleaved(
             runs: options.runs ?? 5, warmups: 1,
             wfl: { () -> Int in
-                do { try wideTable.relayout(wide, warnings: &warnings) } catch { fail("wfl-bench: spans: \(error)") }
+                do { try IncrementalLayout.relayout(wide, into: &wideTable, warnings: &warnings) } catch { fail("wfl-bench: spans: \(error)") }
                 return wideTable.elements.count
             },
             baseline: { () -> Int in
-                do { try narrowTable.relayout(narrow, warnings: &warnings) } catch { fail("wfl-bench: spans: \(error)") }
+                do { try IncrementalLayout.relayout(narrow, into: &narrowTable, warnings: &warnings) } catch { fail("wfl-bench: spans: \(error)") }
                 return narrowTable.elements.count
             })
         return Outcome(label: "1,000 lanes, span 1 + i % 500, \(Format.grouped(n)) items", wfl: w.median * 1e9 / Double(n),

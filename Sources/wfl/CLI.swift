@@ -75,7 +75,7 @@ struct CLI {
                 writeOut(text)
                 return Exit.ok
             }
-            let topics = commandHelp.map(\.name) + Self.helpTopics + SettingTable.names
+            let topics = commandHelp.map(\.name) + Self.helpTopics + SettingTable.names + BlockTable.read.map(\.word.word)
             let suggestion = Suggest.closest(to: name, among: topics).map { "; did you mean '\($0)'?" } ?? ""
             return usageError("unknown command or setting '\(name)'" + suggestion, command: "help")
         case "tokens":
@@ -107,7 +107,9 @@ struct CLI {
             }
         default:
             if first.hasPrefix("-") && first != "-" {
-                return usageError("unknown option '\(first)'")
+                // `wfl --format json FILE` is `wfl FILE --format json`.
+                if RunCommand.options.contains(String(first.prefix { $0 != "=" })) { return RunCommand(cli: self).run(arguments) }
+                return unknownOption(first, for: nil, among: ["--help", "--version"] + RunCommand.options)
             }
             if !first.contains(".") && !first.contains("/") && first != "-" {
                 return usageError("unknown command '\(first)'" + hint(first))
@@ -126,8 +128,17 @@ struct CLI {
         case "settings": return LanguageReference.settingsText()
         case "functions": return LanguageReference.functionsText()
         case "variables": return LanguageReference.variablesText()
-        default: return LanguageReference.settingText(name)
+        default: return LanguageReference.settingText(name) ?? LanguageReference.blockText(name)
         }
+    }
+
+    /// The usage error of an unknown option, with the nearest of the long `options` its command
+    /// takes when one is close ('--formt': "did you mean '--format'?"); a value after '=' is not
+    /// compared.
+    func unknownOption(_ option: String, for command: String?, among options: [String]) -> Int32 {
+        let word = String(option.prefix { $0 != "=" })
+        let guess = Suggest.closest(to: word, among: options.filter { $0.hasPrefix("--") }).map { "; did you mean '\($0)'?" } ?? ""
+        return usageError("unknown option '\(option)'" + (command.map { " for '\($0)'" } ?? "") + guess, command: command)
     }
 
     func hint(_ word: String) -> String {
@@ -138,7 +149,7 @@ struct CLI {
     func withOneFile(_ args: [String], command: String, _ body: (SourceFile) -> Int32) -> Int32 {
         var paths: [String] = []
         for a in args {
-            if a.hasPrefix("-") && a != "-" { return usageError("unknown option '\(a)' for '\(command)'", command: command) }
+            if a.hasPrefix("-") && a != "-" { return unknownOption(a, for: command, among: []) }
             paths.append(a)
         }
         guard paths.count == 1 else {

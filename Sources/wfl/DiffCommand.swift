@@ -23,7 +23,7 @@ struct DiffCommand {
             } else if a.hasPrefix("--tolerance=") {
                 value = String(a.dropFirst("--tolerance=".count))
             } else if a.hasPrefix("-") && a != "-" {
-                return cli.usageError("unknown option '\(a)' for 'diff'", command: "diff")
+                return cli.unknownOption(a, for: "diff", among: ["--tolerance"])
             } else {
                 paths.append(a)
             }

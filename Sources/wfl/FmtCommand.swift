@@ -13,7 +13,7 @@ struct FmtCommand {
             if a == "-w" || a == "--write" {
                 write = true
             } else if a.hasPrefix("-") && a != "-" {
-                return cli.usageError("unknown option '\(a)' for 'fmt'", command: "fmt")
+                return cli.unknownOption(a, for: "fmt", among: ["-w", "--write"])
             } else {
                 paths.append(a)
             }

@@ -11,6 +11,9 @@ import Darwin
 struct RunCommand {
     let cli: CLI
 
+    /// The options `run` takes (with '=' and a value as well, those that take one).
+    static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "-o", "--output"]
+
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
 
@@ -74,7 +77,7 @@ struct RunCommand {
                 } else if a.hasPrefix("--layout=") {
                     layoutName = String(a.dropFirst("--layout=".count))
                 } else if a.hasPrefix("-") && a != "-" {
-                    return cli.usageError("unknown option '\(a)' for 'run'", command: "run")
+                    return cli.unknownOption(a, for: "run", among: RunCommand.options)
                 } else if path != nil {
                     return cli.usageError("'run' takes one FILE, not more", command: "run")
                 } else {

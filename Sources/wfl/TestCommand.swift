@@ -19,7 +19,7 @@ struct TestCommand {
         var paths: [String] = []
         for a in args {
             if a.hasPrefix("-") && a != "-" {
-                return cli.usageError("unknown option '\(a)' for 'test'", command: "test")
+                return cli.unknownOption(a, for: "test", among: [])
             }
             paths.append(a)
         }

@@ -12,12 +12,12 @@ import Darwin
 /// elsewhere) but slow: the harness skips laying them out, so that they are not taken for hangs.
 let fuzzMaxItems = 20_000
 let fuzzMaxLanes = 200
+/// 100,000 and 100,000,000 calls of user functions take minutes here: a tenth of a second's worth.
+let fuzzOptions = PipelineOptions(callsPerValue: 20_000, calls: 200_000)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data!, count: size))
-    // 100,000 and 100,000,000 calls of user functions take minutes here: a tenth of a second's worth.
-    callLimits = (perValue: 20_000, total: 200_000)
     // The wfl command evaluates and formats on a thread with a large stack: so does the harness.
     fuzzOnLargeStack { fuzzPipeline(bytes) }
     return 0
@@ -53,7 +53,7 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     }
     if parsed.diagnostics.hasErrors { return }
 
-    let program = Program(tree: parsed.tree, source: source)
+    let program = Program(tree: parsed.tree, source: source, options: fuzzOptions)
     var items = 0
     for name in program.layoutNames {
         guard case .success(let layout)? = program.resolve(layoutNamed: name) else { continue }
@@ -89,7 +89,7 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     _ = ASCIIPicture.format(tables, offset: offset, rect: nil, columns: 60)
     // The transitions of the batch updates (a failing rule is a diagnostic, not a crash).
     for k in tables.indices {
-        let (after, update) = evaluation.afterUpdate(k)
+        let after = evaluation.after[k], update = evaluation.updates[k]
         if let t = try? Transitions.table(before: tables[k], after: after, update: update, at: offset) {
             fuzzCheck(t.transitions.count >= after.elements.count, "fewer transitions than elements after the update in '\(t.before.name)'")
             _ = TransitionFormat.json([t])

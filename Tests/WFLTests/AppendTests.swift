@@ -1,17 +1,16 @@
 import XCTest
 @testable import WFL
 
-/// `AttributeTable.appendItems`: appending gives exactly the table a full layout of the grown
+/// `IncrementalLayout.append`: appending gives exactly the table a full layout of the grown
 /// layout gives (frames, sections, content size and the rect index), incrementally or not.
 final class AppendTests: XCTestCase {
-    /// The resolved layout of `text` (one layout) and its table.
-    func laidOut(_ text: String) throws -> (ResolvedLayout, AttributeTable) {
+    /// Layout `a` of `text`, resolved and laid out.
+    func laidOut(_ text: String) throws -> IncrementalLayout {
         let source = SourceFile(name: "a.wfl", text: text)
         let parsed = Parser.parse(source)
         XCTAssertFalse(parsed.diagnostics.hasErrors)
         let program = Program(tree: parsed.tree, source: source)
-        let layout = try XCTUnwrap(program.resolve(layoutNamed: "a")).get()
-        return (layout, try program.run(layout).get())
+        return try XCTUnwrap(try IncrementalLayout(program: program, layout: "a"))
     }
 
     func full(_ layout: ResolvedLayout) throws -> AttributeTable {
@@ -20,20 +19,22 @@ final class AppendTests: XCTestCase {
     }
 
     func check(_ text: String, appends: [Int], section: Int? = nil, incremental: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
-        var (layout, table) = try laidOut(text)
-        let s = section ?? layout.sections.count - 1
+        var feed = try laidOut(text)
+        XCTAssertTrue(feed.isPlain, text, file: file, line: line)
+        let s = section ?? feed.layout.sections.count - 1
         for count in appends {
-            let before = table.elements.count
+            let before = feed.table.elements.count
             // Whether the incremental path takes it (on a copy).
-            if layout.style == .waterfall {
-                var copy = table
-                var grown = layout
+            if feed.layout.style == .waterfall {
+                var copy = feed.table
+                var grown = feed.layout
                 grown.sections[s].items += count
-                XCTAssertEqual(try Waterfall.append(grown, section: s, from: layout.sections[s].items, to: &copy), incremental,
+                XCTAssertEqual(try Waterfall.append(grown, section: s, from: feed.layout.sections[s].items, to: &copy), incremental,
                                "incremental?", file: file, line: line)
             }
-            try table.appendItems(count, toSection: s, of: &layout)
-            let expected = try full(layout)
+            try feed.append(count, toSection: s)
+            let table = feed.table
+            let expected = try full(feed.layout)
             XCTAssertEqual(table.elements.count, before + count, file: file, line: line)
             XCTAssertEqual(table, expected, "after appending \(count): \(text)", file: file, line: line)
             XCTAssertEqual(table.index, expected.index, file: file, line: line)
@@ -103,34 +104,53 @@ final class AppendTests: XCTestCase {
     }
 
     func testAFailingAppendLeavesTheTable() throws {
-        var (layout, table) = try laidOut("layout a {\n columns 2\n footer 5\n items 10\n height i < 15 ? 20 : 0 - 1\n}\n")
-        let before = table
-        XCTAssertThrowsError(try table.appendItems(10, toSection: 0, of: &layout))
-        XCTAssertEqual(table, before)
-        XCTAssertEqual(layout.sections[0].items, 10)
-        try table.appendItems(5, toSection: 0, of: &layout)
-        XCTAssertEqual(table, try full(layout))
+        var feed = try laidOut("layout a {\n columns 2\n footer 5\n items 10\n height i < 15 ? 20 : 0 - 1\n}\n")
+        let before = feed.table
+        XCTAssertThrowsError(try feed.append(10, toSection: 0))
+        XCTAssertEqual(feed.table, before)
+        XCTAssertEqual(feed.layout.sections[0].items, 10)
+        try feed.append(5, toSection: 0)
+        XCTAssertEqual(feed.table, try full(feed.layout))
+    }
+
+    /// The short path takes only layouts whose every setting and block it knows; the others
+    /// (backgrounds, attribute rules, attached views, appear rules, updates, and any setting
+    /// added later) are laid out whole, and still give the full layout's table.
+    func testOnlyWhatTheShortPathKnowsTakesIt() throws {
+        let plain = "layout a {\n columns 3\n header 10\n items 30\n height 20 + i % 5\n}\n"
+        XCTAssertTrue(try laidOut(plain).isPlain)
+        let others = ["background items", "backgroundInsets 2", "alpha 0.5", "zIndex i % 2", "attach v { size 4 x 4 }",
+                      "appear { alpha 0 }", "update { insert 0 }", "zoom 1"]
+        for extra in others {
+            let text = "layout a {\n columns 3\n header 10\n items 30\n height 20 + i % 5\n \(extra)\n}\n"
+            var feed = try laidOut(text)
+            XCTAssertFalse(feed.isPlain, extra)
+            try feed.append(7, toSection: 0)
+            var warnings: [Diagnostic] = []
+            XCTAssertEqual(feed.table, try Sections.layout(feed.layout, warnings: &warnings).get(), extra)
+        }
     }
 }
 
-/// `AttributeTable.relayout`: the table `Program.run` gives, built in the old table's storage.
+/// `IncrementalLayout.relayout`: the table `Program.run` gives, built in the old table's storage.
 extension AppendTests {
     func testRelayoutGivesTheSameTableInTheSameStorage() throws {
         for text in ["layout a {\n columns 3\n spacing 10\n insets 10\n header 4\n items 5000\n height 50 + random(0, 150)\n}\n",
                      "layout a {\n columns 3\n order rightToLeft\n items 3000\n height [10, 20, 35]\n}\n",
                      "layout a {\n style flow\n spacing 10\n items 4000\n size 40 + random(0, 120) x 30 + random(0, 40)\n}\n"] {
-            let (layout, first) = try laidOut(text)
+            let feed = try laidOut(text)
+            let layout = feed.layout, first = feed.table
             var table = first
             table.elements.reserveCapacity(table.elements.count + 16) // one owner, room for the engine's reserve
             let before = table.elements.withUnsafeBufferPointer { $0.baseAddress }
             var warnings: [Diagnostic] = []
-            try table.relayout(layout, warnings: &warnings)
+            try IncrementalLayout.relayout(layout, into: &table, warnings: &warnings)
             XCTAssertEqual(table, first, text)
             XCTAssertEqual(table.elements.withUnsafeBufferPointer { $0.baseAddress }, before, "the storage is reused")
             // A different layout in the same storage.
             var other = layout
             other.sections[0].items = 17
-            try table.relayout(other, warnings: &warnings)
+            try IncrementalLayout.relayout(other, into: &table, warnings: &warnings)
             XCTAssertEqual(table, try full(other))
         }
     }

@@ -24,7 +24,8 @@ final class BatchUpdateTests: XCTestCase {
 
     /// Against a plain model: remove the deleted items from a list, then insert markers.
     func testAgainstAListModel() {
-        var g = SystemRandomNumberGenerator()
+        var g = SeededRandom.forTest("BatchUpdateTests.testAgainstAListModel")
+        let seed = g.label
         for _ in 0..<300 {
             let n = Int.random(in: 0...12, using: &g)
             let deleted = (0..<n).filter { _ in Bool.random(using: &g) }
@@ -37,9 +38,9 @@ final class BatchUpdateTests: XCTestCase {
                 items.insert(nil, at: at)
             }
             inserted = items.indices.filter { items[$0] == nil }
-            XCTAssertEqual(items.count, n1 + k)
+            XCTAssertEqual(items.count, n1 + k, seed)
             let u = SectionUpdate(countBefore: n, deleted: deleted, inserted: inserted)
-            XCTAssertEqual(u.indicesBefore(), items, "n \(n) delete \(deleted) insert \(inserted)")
+            XCTAssertEqual(u.indicesBefore(), items, "\(seed): n \(n) delete \(deleted) insert \(inserted)")
         }
     }
 }

@@ -9,11 +9,10 @@ import XCTest
 final class EditorGrammarTests: XCTestCase {
     // MARK: The grammar
 
-    /// The words of the statements that ELEMENTS.md adds in statement position (`attach`,
-    /// `update` with `insert` and `delete`, `appear`, `disappear`). The parser reads `attach`; the
-    /// others come with batch updates, and an editor shows them as keywords already. None is
-    /// reserved: elsewhere each is a name.
-    static let blockWords = ["attach", "update", "appear", "disappear", "insert", "delete"]
+    /// The words that open blocks and statements of their own (`attach`, `appear`, `disappear`,
+    /// `update` with `insert` and `delete`), from the table of block words: those the parser reads
+    /// today. None is reserved: elsewhere each is a name.
+    static let blockWords = BlockTable.read.map(\.word.word)
 
     /// The keyword values: the words of every `.word` shape, the sides of the insets, `adaptive`.
     static var valueWords: [String] {

@@ -4,12 +4,13 @@ import XCTest
 /// Helpers shared by the evaluation tests.
 enum Eval {
     /// Parses `text` (failing the test on parse errors) and evaluates it.
-    static func run(_ text: String, name: String = "t.wfl", file: StaticString = #filePath, line: UInt = #line) -> (Evaluation, Program, SourceFile) {
+    static func run(_ text: String, name: String = "t.wfl", options: PipelineOptions = .standard,
+                    file: StaticString = #filePath, line: UInt = #line) -> (Evaluation, Program, SourceFile) {
         let source = SourceFile(name: name, text: text)
-        let parsed = Parser.parse(source)
+        let parsed = Parser.parse(source, options: options)
         XCTAssertFalse(parsed.diagnostics.hasErrors, "parse errors: \(DiagnosticRenderer().render(parsed.diagnostics, in: source))",
                        file: file, line: line)
-        let program = Program(tree: parsed.tree, source: source)
+        let program = Program(tree: parsed.tree, source: source, options: options)
         return (program.evaluate(), program, source)
     }
 
@@ -26,8 +27,8 @@ enum Eval {
     }
 
     /// The rendered errors of `text` (empty when it evaluates).
-    static func errors(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        let (e, _, source) = run(text, file: file, line: line)
+    static func errors(_ text: String, options: PipelineOptions = .standard, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let (e, _, source) = run(text, options: options, file: file, line: line)
         return DiagnosticRenderer().render(e.diagnostics.filter { $0.severity == .error }, in: source)
     }
 

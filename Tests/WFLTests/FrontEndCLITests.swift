@@ -58,6 +58,31 @@ final class FrontEndCLITests: XCTestCase {
         XCTAssertEqual(try WFLCommand.run([]).status, 64)
     }
 
+    /// A mistyped option gets the nearest one of its command, as a mistyped command does; one
+    /// of `run`'s options before the file works as `wfl FILE` does with it after.
+    func testAnUnknownOptionSuggestsTheNearestOne() throws {
+        let file = Golden.root.appendingPathComponent("samples/feed.wfl").path
+        let cases: [([String], String)] = [
+            (["run", file, "--formt", "json"], "wfl: unknown option '--formt' for 'run'; did you mean '--format'?\n"),
+            ([file, "--formt=json"], "wfl: unknown option '--formt=json' for 'run'; did you mean '--format'?\n"),
+            (["--formt", "json", file], "wfl: unknown option '--formt'; did you mean '--format'?\n"),
+            (["--verison"], "wfl: unknown option '--verison'; did you mean '--version'?\n"),
+            (["diff", "a.json", "b.json", "--tolerence", "1"], "wfl: unknown option '--tolerence' for 'diff'; did you mean '--tolerance'?\n"),
+            (["fmt", "--wirte", file], "wfl: unknown option '--wirte' for 'fmt'; did you mean '--write'?\n"),
+            (["preview", "--prot", "0", file], "wfl: unknown option '--prot' for 'preview'; did you mean '--port'?\n"),
+            (["run", file, "--zzz"], "wfl: unknown option '--zzz' for 'run'\n"),
+        ]
+        for (arguments, firstLine) in cases {
+            let r = try WFLCommand.run(arguments)
+            XCTAssertEqual(r.status, 64, "\(arguments)")
+            XCTAssertEqual(r.stdout, "", "\(arguments)")
+            XCTAssertTrue(r.stderr.hasPrefix(firstLine), "\(arguments): \(r.stderr)")
+        }
+        let before = try WFLCommand.run(["--format", "json", file])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertEqual(before.stdout, try WFLCommand.run([file, "--format", "json"]).stdout)
+    }
+
     func testHelpAndVersion() throws {
         let help = try WFLCommand.run(["--help"])
         XCTAssertEqual(help.status, 0)

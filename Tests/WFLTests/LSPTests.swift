@@ -296,7 +296,9 @@ final class LSPTests: XCTestCase {
         let top = try labels(1, 2)
         XCTAssertTrue(top.contains("style") && top.contains("section") && !top.contains("layout"), "\(top)")
         let inExpect = try labels(5, 9)
-        XCTAssertTrue(inExpect.isSuperset(of: ["frame", "header", "count", "contentHeight", "min", "i"]), "\(inExpect)")
+        XCTAssertTrue(inExpect.isSuperset(of: ["frame", "header", "count", "contentHeight", "min", "cw"]), "\(inExpect)")
+        // `expect` reads the finished layout: no item's variables, no `random`.
+        XCTAssertTrue(inExpect.isDisjoint(with: ["i", "n", "w", "minX", "random"]), "\(inExpect)")
         let r = try c.reply(try c.request("textDocument/hover", position(5, 10)))
         let hover = try XCTUnwrap(((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
         XCTAssertTrue(hover.contains("`max(a, b, ...)`") && hover.contains("the greatest of its numbers"), hover)
@@ -320,6 +322,87 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(try labels(11, 2), ["alpha", "zoom", "offset"])
         let section = try labels(8, 2)
         XCTAssertTrue(section.isSuperset(of: ["attach", "update", "appear", "disappear", "items", "height"]), "\(section)")
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
+    }
+
+    /// Completion offers only what is valid at the cursor: a section's statements leave out the
+    /// settings of blocks (`when`, `anchor`); an expression gets the variables that have a value
+    /// where it stands (the table of places) and `random` only in the rules evaluated per item.
+    func testCompletionOffersWhatIsValidHere() throws {
+        let c = try start()
+        let lines = [
+            "section {",          // 0
+            "  items 4",          // 1
+            "  ",                 // 2: a statement of the section
+            "  height ",          // 3
+            "  columns ",         // 4
+            "  alpha ",           // 5
+            "  attach badge {",   // 6
+            "    offset ",        // 7
+            "    when ",          // 8
+            "  }",                // 9
+            "  update {",         // 10
+            "    insert ",        // 11
+            "  }",                // 12
+            "  appear {",         // 13
+            "    zoom ",          // 14
+            "  }",                // 15
+            "}",                  // 16
+            "",                   // 17: the top of the file
+            "let k = ",           // 18
+            "",
+        ]
+        let text = lines.joined(separator: "\n")
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func labels(_ line: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        let section = try labels(2)
+        XCTAssertTrue(section.isSuperset(of: ["items", "height", "alpha", "attach", "update"]), "\(section)")
+        XCTAssertTrue(section.isDisjoint(with: ["when", "anchor", "offset", "container", "layout", "section", "insert", "delete"]), "\(section)")
+        let top = try labels(17)
+        XCTAssertTrue(top.isSuperset(of: ["container", "section", "layout", "attach"]) && top.isDisjoint(with: ["when", "anchor", "offset"]), "\(top)")
+        let height = try labels(3)
+        XCTAssertTrue(height.isSuperset(of: ["i", "n", "s", "w", "col", "full", "aw", "random", "min"]), "\(height)")
+        XCTAssertTrue(height.isDisjoint(with: ["minX", "ox", "contentHeight", "vw", "h", "frame"]), "\(height)")
+        let columns = try labels(4)
+        XCTAssertTrue(columns.isSuperset(of: ["aw", "cw", "s", "adaptive"]) && columns.isDisjoint(with: ["i", "random", "w"]), "\(columns)")
+        let alpha = try labels(5)
+        XCTAssertTrue(alpha.isSuperset(of: ["minX", "ox", "i"]) && alpha.isDisjoint(with: ["random", "col", "vw"]), "\(alpha)")
+        let offset = try labels(7)
+        XCTAssertTrue(offset.isSuperset(of: ["vw", "vh", "col", "i"]) && offset.isDisjoint(with: ["minX", "random"]), "\(offset)")
+        let when = try labels(8)
+        XCTAssertTrue(when.isSuperset(of: ["i", "w", "h"]) && when.isDisjoint(with: ["vw", "minX", "random"]), "\(when)")
+        let insert = try labels(11)
+        XCTAssertTrue(insert.isSuperset(of: ["s", "n", "aw"]) && insert.isDisjoint(with: ["i", "w", "random", "contentHeight"]), "\(insert)")
+        let zoom = try labels(14)
+        XCTAssertTrue(zoom.isSuperset(of: ["minX", "ox", "i"]) && zoom.isDisjoint(with: ["vw", "col", "random"]), "\(zoom)")
+        // A `let` may be read anywhere: every variable.
+        let value = try labels(18)
+        XCTAssertTrue(value.isSuperset(of: ["i", "minX", "vw", "contentHeight", "random"]), "\(value)")
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
+    }
+
+    /// Hover on a setting shows its value after the cascade, property by property: each side of
+    /// insets, both spacings, the size rule, the layout's own settings.
+    func testHoverShowsValuesAfterTheCascade() throws {
+        let c = try start()
+        let text = "style waterfall\nspacing 10 4\nsection {\n  insets 1 2 3 4\n  items 3\n  height 20 + i\n  header 0\n}\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let r = try c.reply(try c.request("textDocument/hover", position(line, character)))
+            return ((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        for (line, character, value) in [(1, 2, "section 0: rowSpacing 10, columnSpacing 4"), (3, 4, "- top 1, left 2, bottom 3, right 4"),
+                                         (5, 4, "- height per item: `20 + i`"), (6, 4, "- none"), (0, 2, "- waterfall")] {
+            let text = try hover(line, character)
+            XCTAssertTrue(text.contains(value), text)
+        }
         try c.notify("exit", [:])
         XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
     }

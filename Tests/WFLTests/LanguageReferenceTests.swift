@@ -19,7 +19,7 @@ final class LanguageReferenceTests: XCTestCase {
     func testHelpTexts() throws {
         let dir = Golden.root.appendingPathComponent("Tests/Fixtures/help")
         let input = Golden.root.appendingPathComponent("Sources/WFL/Syntax/Vocabulary.swift")
-        for topic in ["settings", "functions", "variables", "columns", "insets", "justify", "size", "height", "pinHeaders"] {
+        for topic in ["settings", "functions", "variables", "columns", "insets", "justify", "size", "height", "pinHeaders", "attach", "insert"] {
             let r = try WFLCommand.run(["help", topic])
             XCTAssertEqual(r.status, 0, topic)
             XCTAssertEqual(r.stderr, "", topic)
@@ -34,6 +34,42 @@ final class LanguageReferenceTests: XCTestCase {
         // Commands keep their own help.
         let run = try WFLCommand.run(["help", "run"])
         XCTAssertTrue(run.stdout.hasPrefix("usage: wfl run FILE"))
+    }
+
+    /// `wfl help settings` is a table: in every row each column starts where the header's does,
+    /// however long a name, its arguments or its engines; arguments too long for their column go on
+    /// to the next lines, in the same column; no line is wider than 96.
+    func testTheSettingsTableKeepsItsColumns() throws {
+        let lines = LanguageReference.settingsText().split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let header = try XCTUnwrap(lines.first { String($0).hasPrefix("setting ") })
+        func column(_ word: String) throws -> Int {
+            let r = try XCTUnwrap(String(header).range(of: " " + word))
+            return String(header).distance(from: String(header).startIndex, to: r.lowerBound) + 1
+        }
+        let arguments = try column("arguments"), level = try column("level"), engines = try column("engines"), defaults = try column("default")
+        func text(_ line: [Character], from: Int, to: Int? = nil) -> String {
+            guard from < line.count else { return "" }
+            return String(line[from..<Swift.min(to ?? line.count, line.count)]).trimmingCharacters(in: .whitespaces)
+        }
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 96, String(line)) }
+        for s in SettingTable.all {
+            let k = try XCTUnwrap(lines.firstIndex { String($0).hasPrefix(s.name + " ") }, s.name)
+            let row = lines[k]
+            XCTAssertEqual(text(row, from: 0, to: arguments), s.name)
+            XCTAssertEqual(row[arguments - 1], " ", s.name)
+            XCTAssertEqual(row[level - 1], " ", s.name)
+            XCTAssertEqual(text(row, from: level, to: engines), LanguageReference.letter(s.level), s.name)
+            XCTAssertEqual(row[engines - 1], " ", s.name)
+            XCTAssertEqual(text(row, from: engines, to: defaults), s.engines.description, s.name)
+            XCTAssertEqual(text(row, from: defaults), s.defaultValue, s.name)
+            // The arguments, with the lines that go on in their column.
+            var written = text(row, from: arguments, to: level)
+            for next in lines[(k + 1)...] {
+                guard next.count > arguments, next[..<arguments].allSatisfy({ $0 == " " }), next[arguments] != " " else { break }
+                written += " " + text(next, from: arguments)
+            }
+            XCTAssertEqual(written, s.arguments, s.name)
+        }
     }
 
     func testEveryHelpTextSaysEveryRow() {
@@ -248,6 +284,56 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(Set(valued), Set(p.variables), "variables with a value in '\(setting)' of \(p.place)")
             }
         }
+    }
+
+    /// The help of "has no value" names every place of the table where the variable has one
+    /// (it once left out `alpha`, `zoom` and `zIndex` for `i`, `n` and `s`), and no other place.
+    func testWhereUsableSaysThePlacesOfTheTable() {
+        for v in EngineVar.allCases {
+            let text = v.whereUsable
+            for p in Builtins.places {
+                let said = text.contains(LanguageReference.plain(p.what)) && (p.scope.isEmpty || text.contains(LanguageReference.plain(p.scope) + ":"))
+                if p.variables.contains(v.name) { XCTAssertTrue(said, "\(v.name): \(p.place) missing from \(text)") }
+            }
+            let without = Builtins.places.filter { !$0.variables.contains(v.name) && !$0.scope.isEmpty }.map(\.scope)
+            for scope in Set(without) where !Builtins.places.contains(where: { $0.scope == scope && $0.variables.contains(v.name) }) {
+                XCTAssertFalse(text.contains(LanguageReference.plain(scope) + ":"), "\(v.name): \(scope) named in \(text)")
+            }
+        }
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 1\nheader i\n"))
+        let help = c.diagnostics.first { $0.code == .noValueHere }?.help.map(\.description).joined() ?? ""
+        for word in ["'alpha'", "'zoom'", "'zIndex'", "'span'"] { XCTAssertTrue(help.contains(word), help) }
+    }
+
+    /// The table of block words is the language's: each block holds exactly the settings of its
+    /// row, its statement words stand in it, and the words no stage reads yet are plain names.
+    func testBlockWordsAreTheLanguages() {
+        for b in BlockTable.read where b.within == nil {
+            let open = b.word == .attach ? "attach v {" : "\(b.word.word) {"
+            for s in SettingTable.all {
+                let text = "items 1\n\(open)\n  \(s.example)\n}\n"
+                let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+                XCTAssertEqual(c.diagnostics.hasErrors, !b.settings.contains(s.name), text)
+            }
+            for word in b.statements {
+                let line = word == "let" ? "let k = 1" : word == "expect" ? "expect cw > 0" : "\(word) 0"
+                let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\n\(open)\n  \(line)\n}\n"))
+                XCTAssertFalse(c.diagnostics.hasErrors, "\(line) in \(b.word)")
+            }
+        }
+        for b in BlockTable.read where b.within != nil {
+            let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\n\(b.word.word) 0\n"))
+            XCTAssertTrue(c.diagnostics.hasErrors, "\(b.word) outside \(b.within!)")
+            XCTAssertTrue(b.within!.info.statements.contains(b.word.word), "\(b.word) in the statements of \(b.within!)")
+        }
+        for b in BlockTable.all where !b.isRead {
+            XCTAssertNil(BlockTable.info(b.word.word))
+            let c = Pipeline.run(SourceFile(name: "t.wfl", text: "let \(b.word.word) = 2\nitems \(b.word.word)\n"))
+            XCTAssertFalse(c.diagnostics.hasErrors, "\(b.word) is a name")
+        }
+        XCTAssertEqual(BlockTable.all.map(\.word), BlockWord.allCases)
+        // The level of the settings that belong to blocks is said from the table.
+        XCTAssertEqual(LanguageReference.levelMeaning(.attached), "only inside an `attach` block (`offset` also inside `appear` and `disappear`)")
     }
 
     /// The engines of each setting are those that accept it: written in a layout of an engine

@@ -51,7 +51,7 @@ final class ParenthesesTests: XCTestCase {
     }
 
     func testWrappingSubexpressionsChangesNothing() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom.forTest("ParenthesesTests.testWrappingSubexpressionsChangesNothing")
         var checked = 0
         var inputs = Golden.inputs("samples")
         inputs += Golden.inputs("Tests/Fixtures/test/pass")

@@ -308,11 +308,8 @@ final class ParserTests: XCTestCase {
         }
         XCTAssertGreaterThan(sources.count, 60)
         for source in sources {
-            Parser.takesShortPaths = true
             let fast = Parser.parse(source)
-            Parser.takesShortPaths = false
-            let plain = Parser.parse(source)
-            Parser.takesShortPaths = true
+            let plain = Parser.parse(source, options: PipelineOptions(parserShortPaths: false))
             XCTAssertEqual(fast.tree, plain.tree, source.name)
             XCTAssertEqual(fast.diagnostics, plain.diagnostics, source.name)
         }

@@ -51,9 +51,20 @@ final class PictureTests: XCTestCase {
         return reader.boxes
     }
 
+    /// Every sample, checked against the samples that have table goldens, so that a loop over
+    /// them cannot pass by running over none (a moved folder, a changed suffix).
+    func samples(file: StaticString = #filePath, line: UInt = #line) throws -> [URL] {
+        let urls = Golden.inputs("samples")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Golden.root.appendingPathComponent("Tests/Fixtures/samples").path)
+            .filter { $0.hasSuffix(".table") }
+        XCTAssertFalse(urls.isEmpty, "no samples found", file: file, line: line)
+        XCTAssertEqual(urls.count, goldens.count, "samples against their table goldens", file: file, line: line)
+        return urls
+    }
+
     func testSVGOfEverySampleParsesAndHoldsOneBoxPerElement() throws {
         var checked = 0
-        for url in Golden.inputs("samples") {
+        for url in try samples() {
             let stem = url.deletingPathExtension().lastPathComponent
             let ts = try tables(stem)
             let svg = SVGFormat.format(ts)
@@ -68,6 +79,97 @@ final class PictureTests: XCTestCase {
             checked += found.count
         }
         XCTAssertGreaterThan(checked, 100)
+    }
+
+    /// Helvetica's advance widths (its AFM, thousandths of an em) for the characters the texts
+    /// beside a picture use; any other character counts as the widest of them.
+    static let helvetica: [Character: Double] = {
+        var w: [Character: Double] = [" ": 278, ",": 278, ".": 278, ":": 278, "·": 278, "-": 333, "(": 333, ")": 333, "'": 191, "x": 500]
+        for c in "0123456789" { w[c] = 556 }
+        let letters: [Double] = [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500]
+        for (c, v) in zip("abcdefghijklmnopqrstuvwyz", letters) { w[c] = v }
+        return w
+    }()
+
+    /// The width of `text` in pixels at `size` px (bold: 5% wider).
+    static func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        let em = text.reduce(0.0) { $0 + (helvetica[$1] ?? 833) }
+        return em / 1000 * size * (bold ? 1.05 : 1)
+    }
+
+    /// The texts of an svg element drawn from their x rightwards (no `text-anchor`, not a box's
+    /// label): each `<svg`'s
+    /// width with the texts inside it, their x, size and words (tags removed).
+    static func leftAlignedTexts(_ document: String) -> [(width: Double, texts: [(x: Double, size: Double, bold: Bool, words: String)])] {
+        func attribute(_ name: String, in tag: Substring) -> String? {
+            let tag = " " + tag
+            guard let r = tag.range(of: " \(name)=\"") else { return nil }
+            return String(tag[r.upperBound...].prefix { $0 != "\"" })
+        }
+        var out: [(width: Double, texts: [(x: Double, size: Double, bold: Bool, words: String)])] = []
+        for chunk in document.components(separatedBy: "<svg ").dropFirst() {
+            let head = chunk.prefix { $0 != ">" }
+            guard let width = attribute("width", in: head).flatMap(Double.init) else { continue }
+            var texts: [(x: Double, size: Double, bold: Bool, words: String)] = []
+            for piece in chunk.components(separatedBy: "<text ").dropFirst() {
+                let tag = piece.prefix { $0 != ">" }
+                // Box labels are centred by the style sheet, and clipped with their boxes.
+                guard attribute("text-anchor", in: tag) == nil, attribute("class", in: tag)?.hasPrefix("label") != true,
+                      let x = attribute("x", in: tag).flatMap(Double.init) else { continue }
+                let body = piece.dropFirst(tag.count + 1).components(separatedBy: "</text>")[0]
+                let words = body.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                let title = attribute("class", in: tag) == "title"
+                texts.append((x, title ? 14 : 11, title, words))
+            }
+            out.append((width, texts))
+        }
+        return out
+    }
+
+    /// Every text written from its x rightwards (titles, legend, the marks in the margin: the
+    /// content's end, the viewport, each shelf's width) ends inside its picture, in svg and in
+    /// html: samples/app-store.wfl's "shelf 0: 3720 wide, scrolls sideways" was cut at the edge.
+    func testTheTextsBesideAPictureFitInIt() throws {
+        var checked = 0, shelfLabels = 0
+        for url in Golden.inputs("samples") {
+            let stem = url.deletingPathExtension().lastPathComponent
+            let ts = try tables(stem)
+            for (format, document) in [("svg", SVGFormat.format(ts)), ("html", HTMLFormat.format(ts))] {
+                for picture in Self.leftAlignedTexts(document) {
+                    for t in picture.texts {
+                        let end = t.x + Self.textWidth(t.words, size: t.size, bold: t.bold)
+                        XCTAssertLessThanOrEqual(end, picture.width, "\(stem) \(format): '\(t.words)' ends at \(end), past the picture's width \(picture.width)")
+                        checked += 1
+                        if t.words.contains("scrolls sideways") { shelfLabels += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+        XCTAssertGreaterThan(shelfLabels, 0, "no sample has a shelf label")
+    }
+
+    /// The legend names every kind the picture draws: backgrounds and attached views as well when
+    /// there are some (and only then, so that other legends stay short).
+    func testTheLegendNamesEveryKindDrawn() throws {
+        var seen: Set<ElementKind> = []
+        for url in Golden.inputs("samples") {
+            let stem = url.deletingPathExtension().lastPathComponent
+            for t in try tables(stem) {
+                let svg = SVGFormat.format([t])
+                let legend = Self.leftAlignedTexts(svg)[0].texts.map(\.words)
+                let kinds = Set(t.elements.map(\.kind))
+                for word in ["cell s.i", "header s", "footer s"] {
+                    XCTAssertTrue(legend.contains(word), "\(stem) \(t.name): no '\(word)' in the legend \(legend)")
+                }
+                for (kind, word) in [(ElementKind.background, "background s"), (.attached, "attached s.i")] {
+                    XCTAssertEqual(legend.contains(word), kinds.contains(kind), "\(stem) \(t.name): '\(word)' in the legend \(legend)")
+                }
+                seen.formUnion(kinds)
+            }
+        }
+        XCTAssertTrue(seen.isSuperset(of: [.background, .attached]), "no sample draws backgrounds and attached views")
     }
 
     func testSVGLabelsAndMarkers() throws {
@@ -115,7 +217,7 @@ final class PictureTests: XCTestCase {
     }
 
     func testHTMLIsSelfContained() throws {
-        for url in Golden.inputs("samples") {
+        for url in try samples() {
             let stem = url.deletingPathExtension().lastPathComponent
             let ts = try tables(stem)
             let html = HTMLFormat.format(ts)

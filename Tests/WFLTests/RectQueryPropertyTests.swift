@@ -130,7 +130,7 @@ final class RectQueryPropertyTests: XCTestCase {
                     }
                     if o == .zero {
                         // count(x, y, w, h) in `expect` reads offset (0, 0).
-                        let v = try TableQueries(table: t).call("count", [.number(r.x), .number(r.y), .number(r.width), .number(r.height)],
+                        let v = try TableQueries(table: t).call(.count, [.number(r.x), .number(r.y), .number(r.width), .number(r.height)],
                                                                 span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 4))
                         XCTAssertEqual(v, .number(Double(brute.count)), "run \(run): count")
                     }

@@ -17,7 +17,7 @@ final class LimitsTests: XCTestCase {
     func testEachLimitAnswersWithItsError() {
         let exponential = "let f(k) = k < 1 ? 1 : f(k - 1) + f(k - 1)\n"
         let cases: [(String, String)] = [
-            ("items 1e15\n", "t.wfl:1:1: error: 'items' in section 0 is 1000000000000000: a layout has at most 10,000,000 items"),
+            ("items 1e15\n", "t.wfl:1:1: error: 'items' is 1000000000000000: a layout has at most 10,000,000 items"),
             ("section {\n  items 6000000\n}\nsection {\n  items 6000000\n}\n",
              "t.wfl:5:3: error: the layout 't' has more than 10,000,000 items, the most wfl lays out"),
             ("columns 1e9\nitems 3\n", "t.wfl:1:9: error: 'columns' is 1000000000: at most 1000 lanes"),
@@ -33,7 +33,7 @@ final class LimitsTests: XCTestCase {
             // 2^17 - 1 calls for one height: a hang without the limit (f(60) is 2^61 calls).
             (exponential + "items 2\nheight f(16)\n",
              "t.wfl:1:24: error: more than 100,000 calls of user functions in the height of item 0 of section 0"),
-            (exponential + "columns f(60)\nitems 2\n", "t.wfl:1:24: error: more than 100,000 calls of user functions in 'columns' of section 0"),
+            (exponential + "columns f(60)\nitems 2\n", "t.wfl:1:24: error: more than 100,000 calls of user functions in 'columns'"),
         ]
         for (text, expected) in cases {
             let started = Date()
@@ -55,13 +55,9 @@ final class LimitsTests: XCTestCase {
     /// All the calls of a layout are limited too (100,000,000; lowered here so the test is quick):
     /// each item under the limit for one value, but together over it.
     func testCallsOfALayoutAreLimitedInAll() {
-        let saved = callLimits
-        callLimits = (perValue: 1_000, total: 5_000)
-        defer { callLimits = saved }
         let text = "let f(k) = k < 1 ? 1 : f(k - 1) + f(k - 1)\nitems 20\nheight f(8)\n"
-        let errors = Eval.errors(text)
+        let errors = Eval.errors(text, options: PipelineOptions(callsPerValue: 1_000, calls: 5_000))
         XCTAssertTrue(errors.contains(": error: more than 5,000 calls of user functions in all in the height of item 9 of section 0"), errors)
-        callLimits = saved
         XCTAssertEqual(Eval.table(text).map { Eval.cells($0).count }, 20)
     }
 

@@ -3,12 +3,8 @@ import XCTest
 
 /// The REPL's session appends a statement entry to what it has already read and resolved
 /// (`Session.append`); these tests prove that equal, reply for reply, to taking the whole session
-/// through the pipeline again (`Session.appends` off).
+/// through the pipeline again (`PipelineOptions.sessionAppends` off).
 final class ReplAppendTests: XCTestCase {
-    override func tearDown() {
-        Session.appends = true
-    }
-
     /// A generator of entries: sections of every engine (some with errors, some named alike, some
     /// with backgrounds, attached views, attribute rules or update blocks), attach and update
     /// blocks at the top level,
@@ -64,8 +60,7 @@ final class ReplAppendTests: XCTestCase {
         }
     }
 
-    func run(_ session: Session, _ e: String, appends: Bool) -> String {
-        Session.appends = appends
+    func run(_ session: Session, _ e: String) -> String {
         let r: SessionReply
         switch e {
         case ":undo": r = session.undo()
@@ -79,12 +74,12 @@ final class ReplAppendTests: XCTestCase {
         var appendedEntries = 0, fastEntries = 0
         for seed in 0..<40 {
             var g = Entries(state: UInt64(seed) &* 0x9E3779B97F4A7C15 &+ 1)
-            let fast = Session(), whole = Session()
+            let fast = Session(), whole = Session(options: PipelineOptions(sessionAppends: false))
             for step in 0..<60 {
                 let e = g.entry()
                 let before = fast.entries.count
-                let a = run(fast, e, appends: true)
-                let b = run(whole, e, appends: false)
+                let a = run(fast, e)
+                let b = run(whole, e)
                 XCTAssertEqual(a, b, "seed \(seed), step \(step), entry '\(e)'")
                 XCTAssertEqual(fast.tables, whole.tables, "seed \(seed), step \(step), entry '\(e)'")
                 XCTAssertEqual(fast.afterTables, whole.afterTables, "seed \(seed), step \(step), entry '\(e)'")

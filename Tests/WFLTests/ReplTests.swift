@@ -99,6 +99,19 @@ final class ReplSessionTests: XCTestCase {
         XCTAssertFalse(s.enter("+").diagnostics.contains("after 'expect'"), "the hidden 'expect' never shows")
     }
 
+    /// A `=` or a label in an expression typed alone gets the fix as the user would type it: the
+    /// hidden `expect` is not in it; in a typed `expect` it is.
+    func testSuggestionsQuoteTheEntryAsTyped() {
+        let s = Session()
+        XCTAssertFalse(s.enter("items 3").failed)
+        let typed = s.enter("contentHeight = 150")
+        XCTAssertTrue(typed.diagnostics.contains("to compare, write '==': 'contentHeight == 150'"), typed.diagnostics)
+        let label = s.enter("contentHeight == 150 \"rows\"")
+        XCTAssertTrue(label.diagnostics.contains("a label comes after a comma: 'contentHeight == 150, \"rows\"'"), label.diagnostics)
+        let expect = s.enter("expect contentHeight = 150")
+        XCTAssertTrue(expect.diagnostics.contains("'expect contentHeight == 150'"), expect.diagnostics)
+    }
+
     func testSummaryCountsWhatMoved() {
         let s = Session()
         for e in ["columns 2", "items 5", "height 40 + i * 10"] { XCTAssertFalse(s.enter(e).failed) }

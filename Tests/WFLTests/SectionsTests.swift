@@ -156,7 +156,7 @@ final class SectionsTests: XCTestCase {
     func testShelfSnap() throws {
         func snap(_ paging: String, _ x: Double) throws -> Double {
             let t = try XCTUnwrap(Eval.table("container 300 x 600\nstyle shelf\npaging \(paging)\ninsets 0 20\nitems 6\nsize 100 x 50"))
-            let v = try TableQueries(table: t).call("shelfSnap", [.number(0), .number(x)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)])
+            let v = try TableQueries(table: t).call(.shelfSnap, [.number(0), .number(x)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)])
             guard case .number(let d) = v else { XCTFail("\(v)"); return .nan }
             return d
         }
@@ -187,7 +187,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(try snap("groupPagingCentered", 480), 390, "470 is nearest, clamped")
         // A band narrower than the container rests at 0 whatever the behaviour.
         let narrow = try XCTUnwrap(Eval.table("container 300 x 600\nstyle shelf\npaging paging\nitems 2\nsize 100 x 50"))
-        XCTAssertEqual(try TableQueries(table: narrow).call("shelfSnap", [.number(0), .number(250)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)]), .number(0))
+        XCTAssertEqual(try TableQueries(table: narrow).call(.shelfSnap, [.number(0), .number(250)], span: Span(0, 0), argSpans: [Span(0, 0), Span(0, 0)]), .number(0))
     }
 
     /// A shelf reaching far past the container keeps the rect index tight: a viewport-sized rect
@@ -273,8 +273,8 @@ final class SectionsTests: XCTestCase {
             """))
         XCTAssertEqual(t.contentHeight, 1390)
         let q = TableQueries(table: t)
-        func footer(_ oy: Double) throws -> Value { try q.call("footer", [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
-        func header(_ oy: Double) throws -> Value { try q.call("header", [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
+        func footer(_ oy: Double) throws -> Value { try q.call(.footer, [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
+        func header(_ oy: Double) throws -> Value { try q.call(.header, [.number(1), .number(0), .number(oy)], span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: 3)) }
         func frame(_ y: Double, _ h: Double) -> Value { .list([.number(0), .number(y), .number(300), .number(h)]) }
         // Before the section: max(0 + 170, 450) = 450, under the header's natural place.
         XCTAssertEqual(try footer(0), frame(450, 30))
@@ -288,7 +288,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(try header(1030), frame(1020, 20))
         // The offset forms of count see the pinned footer: at oy 500 the rect 660..700 holds it
         // and the cells at 630..680 and 690..740; at rest only the two cells.
-        let count = { (args: [Double]) throws -> Value in try q.call("count", args.map { .number($0) }, span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: args.count)) }
+        let count = { (args: [Double]) throws -> Value in try q.call(.count, args.map { .number($0) }, span: Span(0, 0), argSpans: Array(repeating: Span(0, 0), count: args.count)) }
         XCTAssertEqual(try count([0, 660, 300, 40, 0, 500]), .number(3))
         XCTAssertEqual(try count([0, 660, 300, 40]), .number(2))
         // The table at an offset is what the queries say.
@@ -469,7 +469,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(Eval.cells(t), [[0, 0, 60, 50], [70, 0, 80, 50], [160, 0, 40, 50], [0, 60, 100, 40]])
         // snap's stride uses item 0's own height: 20 + 10 = 30 (the stretched one would give 60,
         // clamped to 100 - 50 = 50).
-        let snap = try TableQueries(table: t).call("snap", [.number(1)], span: Span(0, 0), argSpans: [Span(0, 0)])
+        let snap = try TableQueries(table: t).call(.snap, [.number(1)], span: Span(0, 0), argSpans: [Span(0, 0)])
         XCTAssertEqual(snap, .number(30))
         // The uikit last line's same-size test reads the own sizes: 100x40 then four 100x60 in
         // 330, three to a line (320). Own sizes differ, so the last line (items 3, 4) is `start`,

@@ -227,7 +227,8 @@ final class UpdateTests: XCTestCase {
     /// value at its new index. Over generated layouts of every engine, both directions, right
     /// to left, pinned headers, compared at rest and at scroll offsets.
     func testTheTableAfterIsTheTableOfTheCarriedValues() {
-        var g = SystemRandomNumberGenerator()
+        var g = SeededRandom.forTest("UpdateTests.testTheTableAfterIsTheTableOfTheCarriedValues")
+        let seed = g.label
         for round in 0..<150 {
             let vertical = Bool.random(using: &g)
             let styles: [String] = vertical ? ["waterfall", "flow", "shelf"] : ["waterfall", "flow"]
@@ -272,17 +273,17 @@ final class UpdateTests: XCTestCase {
             }
             let (e, _, _) = Eval.run(updated)
             let (w, _, _) = Eval.run(written)
-            XCTAssertFalse(e.diagnostics.hasErrors, "round \(round):\n\(updated)\(e.diagnostics.map(\.message))")
+            XCTAssertFalse(e.diagnostics.hasErrors, "\(seed), round \(round):\n\(updated)\(e.diagnostics.map(\.message))")
             guard let a = e.after.first, let b = w.tables.first else {
-                XCTFail("round \(round): no table\n\(updated)\(w.diagnostics.map(\.message))")
+                XCTFail("\(seed), round \(round): no table\n\(updated)\(w.diagnostics.map(\.message))")
                 return
             }
-            XCTAssertEqual(a.elements, b.elements, "round \(round):\n\(updated)---\n\(written)")
-            XCTAssertEqual(a.sectionStarts, b.sectionStarts, "round \(round)")
-            XCTAssertEqual(a.contentWidth, b.contentWidth, "round \(round)")
-            XCTAssertEqual(a.contentHeight, b.contentHeight, "round \(round)")
+            XCTAssertEqual(a.elements, b.elements, "\(seed), round \(round):\n\(updated)---\n\(written)")
+            XCTAssertEqual(a.sectionStarts, b.sectionStarts, "\(seed), round \(round)")
+            XCTAssertEqual(a.contentWidth, b.contentWidth, "\(seed), round \(round)")
+            XCTAssertEqual(a.contentHeight, b.contentHeight, "\(seed), round \(round)")
             for offset in [Offset(x: 0, y: 40), Offset(x: 35, y: 0), Offset(x: 80, y: 130)] {
-                XCTAssertEqual(a.at(offset).elements, b.at(offset).elements, "round \(round) at \(offset)")
+                XCTAssertEqual(a.at(offset).elements, b.at(offset).elements, "\(seed), round \(round) at \(offset)")
             }
             if a.elements != b.elements { return }
         }

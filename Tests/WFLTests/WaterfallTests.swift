@@ -187,11 +187,10 @@ final class WaterfallTests: XCTestCase {
         // Appending items that overflow leaves the table as it was.
         let source = SourceFile(name: "t.wfl", text: "columns 1\nitems 1\nheight i == 0 ? 10 : 1e308\n")
         let program = try XCTUnwrap(Pipeline.parse(source).program)
-        var layout = try program.resolve(layoutNamed: "t")!.get()
-        var table = try Waterfall.layout(layout).get()
-        let before = table
-        XCTAssertThrowsError(try table.appendItems(3, toSection: 0, of: &layout))
-        XCTAssertEqual(table, before)
-        XCTAssertEqual(layout.sections[0].items, 1)
+        var feed = try XCTUnwrap(try IncrementalLayout(program: program, layout: "t"))
+        let before = feed.table
+        XCTAssertThrowsError(try feed.append(3, toSection: 0))
+        XCTAssertEqual(feed.table, before)
+        XCTAssertEqual(feed.layout.sections[0].items, 1)
     }
 }

@@ -63,4 +63,9 @@ public struct Diagnostic: Equatable, Sendable {
 extension Array where Element == Diagnostic {
     /// True when any of them is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// In the order of their places in the source; those at one place in the order they came.
+    package func inSourceOrder() -> [Diagnostic] {
+        enumerated().sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }.map(\.element)
+    }
 }

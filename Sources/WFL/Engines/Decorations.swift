@@ -154,6 +154,7 @@ enum Decorations {
                 let dx: Double, dy: Double
                 do { dx = try view.dx.evaluate(&m, item: i) } catch { throw fail(error, view.dx.what) }
                 do { dy = try view.dy.evaluate(&m, item: i) } catch { throw fail(error, view.dy.what) }
+                guard dx.isFinite, dy.isFinite else { throw FiniteFrames.badOffset(dx.isFinite ? view.dy : view.dx, dx.isFinite ? dy : dx, item: i, section: s) }
                 let g = AttachedViews.Geometry(width: vw, height: vh, dx: dx, dy: dy, fx: fx, fy: fy, zIndex: view.zIndex)
                 views.elements.append(Int32(elements.count))
                 views.cells.append(Int32(j))
@@ -191,7 +192,9 @@ enum Decorations {
             // itemsTop = start + the header with its insets (nothing without a header);
             // itemsEnd = the section's end, bottom + ins.bottom.
             let hi = sec.headerInsets
-            let headerLength = sec.header > 0 ? (vertical ? hi.top + sec.header + hi.bottom : hi.left + sec.header + hi.right) : 0
+            // A header that `collapseEmpty all` removed takes no room.
+            let headerShown = sec.header > 0 && !(sec.items == 0 && sec.collapseEmpty == .all)
+            let headerLength = headerShown ? (vertical ? hi.top + sec.header + hi.bottom : hi.left + sec.header + hi.right) : 0
             let itemsTop = start + headerLength
             r = vertical ? Frame(x: 0, y: itemsTop, width: cw, height: index.end - itemsTop)
                          : Frame(x: itemsTop, y: 0, width: index.end - itemsTop, height: ch)

@@ -54,11 +54,12 @@ package protocol SectionSettings {
     var direction: Direction { get }
     /// The word written for `property`, or `fallback` when none is (or its engine does not use it).
     func word<T: RawRepresentable>(_ property: Property, _ fallback: T) -> T where T.RawValue == String
-    /// A number of at least 0 written for `property` (`what` names it in messages), or `fallback`.
-    mutating func number(_ property: Property, _ what: String, default fallback: Double) -> Double
+    /// A number of at least 0 written for `property`, or `fallback`.
+    mutating func number(_ property: Property, default fallback: Double) -> Double
     /// A lane count: `columns` (`across`) or `rows`, N or `adaptive(MIN)`, from 1 to 1,000, or
-    /// `fallback`. With `checkRoom`, lanes narrower than 0 are an error.
-    mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool) -> Int
+    /// `fallback`. With `checkRoom`, lanes (floored to 1/`scale` when it is above 0) that come out
+    /// 0 wide or less, or not finite, are an error.
+    mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool, scale: Double) -> Int
 }
 
 /// What the engines write a layout into, section after section: the table (its elements, its

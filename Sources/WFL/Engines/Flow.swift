@@ -146,6 +146,8 @@ package enum Flow {
                                          help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
             }
         }
+        // The items' extent must be finite (Engines/SectionExtent.swift).
+        try stack.checkExtent(sec, itemsStart: top, bottom: bottom)
         return (bottom, firstSize)
     }
 

@@ -224,6 +224,7 @@ extension AttributeTable {
                 if f.x >= zs.first.maxX { f.x += total }
                 out.elements[j].frame = f
             }
+            out.rules.attributeFailure = FiniteFrames.zoomFailure(out, at: offset)
         } else {
             for s in sectionStarts.indices {
                 if let h = sectionStarts[s].header, sectionStarts[s].pinHeaders { out.elements[h].frame = pinned(h, section: s, offset) }
@@ -250,6 +251,7 @@ extension AttributeTable {
             e.frame = frame(j, offset, zs)
             return e
         }
+        if let zs, !zs.cells.isEmpty { out.rules.attributeFailure = FiniteFrames.zoomFailure(out, at: offset) }
         out.sectionStarts = []
         out.scroll.zoom = nil
         out.index = RectIndex(out.elements)

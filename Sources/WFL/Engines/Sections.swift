@@ -25,7 +25,9 @@ package enum Sections {
             }
         }
         let appearRules = AppearRules.of(layout)
-        guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else { return result }
+        guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else {
+            return FiniteFrames.checked(layout, result)
+        }
         // Section backgrounds and attached views are placed from the frames in left-to-right
         // coordinates (steps 1 and 4 of the order of evaluation, docs/layout.md), then mirrored.
         if layout.decorates {
@@ -46,7 +48,7 @@ package enum Sections {
         // alphas and zooms as they stand here, at the offset (`at`); the rules ride on the table
         // (Table/TransitionPairing.swift).
         table.rules.appearRules = appearRules
-        return .success(table)
+        return FiniteFrames.checked(layout, .success(table))
     }
 
     /// Each section with its engine, one after another.

@@ -87,9 +87,9 @@ package enum Shelf {
             }
             // bottom = y of the last used row + its rowH.
             bottom = rowY[rowsUsed - 1] + rowH[rowsUsed - 1]
-            // The band is the rows' extent across; it must not be negative (docs/language.md,
+            // The band is the rows' extent across; it must be more than 0 (docs/language.md,
             // "Values": a line that comes out with no room is an error).
-            if bottom - top < 0 {
+            if bottom - top <= 0 {
                 throw Diagnostic.error(.noRoom, "the rows of shelf section \(s) leave no room: with 'rowSpacing' \(NumberFormat.format(sec.rowSpacing)) its band is \(NumberFormat.format(bottom - top)) tall",
                                        at: sec.rowSpacingPlace ?? sec.place, help: "make 'rowSpacing' larger, or use fewer 'rows'")
             }
@@ -162,7 +162,7 @@ package struct ShelfEngine: Engine {
         let paging = settings.word(.paging, Paging.continuous)
         let align = settings.word(.align, Align.center)
         // `rows` counts across `ah` as a horizontal waterfall's lanes do; 1 by default.
-        let rows = settings.lanes(across: false, default: 1, checkRoom: false)
+        let rows = settings.lanes(across: false, default: 1, checkRoom: false, scale: 0)
         return ShelfEngine(rows: rows, align: align, paging: paging)
     }
 

@@ -97,7 +97,7 @@ package enum Waterfall {
         }
         w.table.elements = elements
         if let capped, let rule = sec.span {
-            w.warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lanes: it is capped at \(g.C)",
+            w.warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lane\(g.C == 1 ? "" : "s"): it is capped at \(g.C)",
                                        at: rule.span, help: "write 'span full' for an item across every lane"))
         }
         if roundRobin { w.laneGroups.append(LaneGroup(firstCell: firstCell, lanes: g.C, firstLanes: firstLanes)) }
@@ -277,10 +277,10 @@ package struct WaterfallEngine: Engine {
     package static let style = LayoutStyle.waterfall
 
     package static func configure(_ settings: inout some SectionSettings) -> WaterfallEngine {
-        let scale = settings.number(.scale, "'scale'", default: 0)
+        let scale = settings.number(.scale, default: 0)
         let order = settings.word(.order, LaneOrder.shortest)
         // `columns` counts the lanes of a vertical waterfall, `rows` those of a horizontal one.
-        let lanes = settings.lanes(across: settings.direction == .vertical, default: 2, checkRoom: true)
+        let lanes = settings.lanes(across: settings.direction == .vertical, default: 2, checkRoom: true, scale: scale)
         return WaterfallEngine(lanes: lanes, order: order, scale: scale)
     }
 

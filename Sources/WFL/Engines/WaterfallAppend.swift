@@ -1,5 +1,5 @@
 /// Appending items to a laid-out waterfall section in time proportional to the new items
-/// (`AttributeTable.appendItems`): the lane state (docs/layout.md, "Waterfall") is recovered from
+/// (`IncrementalLayout.append`, Engines/Incremental.swift): the lane state (docs/layout.md, "Waterfall") is recovered from
 /// the table, then steps 4-10 run for the new items only, with the same code as a full layout, so the
 /// table is exactly the one a full layout gives.
 
@@ -96,60 +96,5 @@ extension Waterfall {
         table.elements = elements
         table.index.update(table.elements, changedFrom: firstChanged)
         return true
-    }
-}
-
-extension AttributeTable {
-    /// Appends `count` items to section `s`: `layout` is the resolved layout this table was laid
-    /// out from, and gets `count` more items in that section. The table becomes exactly what a
-    /// full layout of the grown `layout` gives, index included.
-    ///
-    /// For the last section of a waterfall with `order shortest` (the infinite feed) this costs
-    /// time proportional to `count`, not to the table (amortised: the table's storage grows
-    /// geometrically when full). Otherwise (flow, a round-robin order, a rule that reads `n`, a
-    /// section followed by others) the layout is computed again. On failure both are unchanged.
-    package mutating func appendItems(_ count: Int, toSection s: Int, of layout: inout ResolvedLayout) throws(LayoutFailure) {
-        precondition(count >= 0 && s >= 0 && s < layout.sections.count, "appendItems: no such section, or a negative count")
-        let old = layout.sections[s].items
-        var grown = layout
-        grown.sections[s].items = old + count
-        // The short way needs a plain waterfall: a mirrored table, or an empty section that
-        // collapsed, is laid out again.
-        if layout.style == .waterfall, !layout.rightToLeft, old > 0 || layout.sections[s].collapseEmpty == .none {
-            do {
-                if try Waterfall.append(grown, section: s, from: old, to: &self) {
-                    layout = grown
-                    return
-                }
-            } catch {
-                throw LayoutFailure([error])
-            }
-        }
-        var warnings: [Diagnostic] = []
-        let result = Sections.layout(grown, warnings: &warnings)
-        switch result {
-        case .success(let t):
-            self = t
-            layout = grown
-        case .failure(let f):
-            throw f
-        }
-    }
-}
-
-extension AttributeTable {
-    /// Lays out `layout` into this table, reusing its storage (the elements' array and the index's
-    /// levels) instead of allocating a new table: the result is the table `Program.run` gives. For
-    /// an app that lays out again and again (a rotation, a changed spec), and for the benchmark.
-    /// On failure the table is left empty.
-    package mutating func relayout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(LayoutFailure) {
-        let spareElements = elements
-        let spareLevels = index.levels
-        self = AttributeTable(name: name, style: style, direction: direction, containerWidth: 0, containerHeight: 0)
-        let result = Sections.layout(layout, warnings: &warnings, spareElements: consume spareElements, spareLevels: consume spareLevels)
-        switch result {
-        case .success(let t): self = t
-        case .failure(let f): throw f
-        }
     }
 }

@@ -139,7 +139,9 @@ package final class AppearRules: @unchecked Sendable, Equatable {
             }
             return kind.clamped(v)
         }
-        return AppearEnd(alpha: try value(rules.alpha, .alpha, default: 0), zoom: try value(rules.zoom, .zoom, default: 1),
-                         dx: try value(rules.dx, .offset, default: 0), dy: try value(rules.dy, .offset, default: 0))
+        let alpha = try value(rules.alpha, .alpha, default: 0), zoom = try value(rules.zoom, .zoom, default: 1)
+        let dx = try value(rules.dx, .offset, default: 0), dy = try value(rules.dy, .offset, default: 0)
+        try FiniteFrames.checkMoved(f, dx: dx, dy: dy, rules.dx, rules.dy, place: place)
+        return AppearEnd(alpha: alpha, zoom: zoom, dx: dx, dy: dy)
     }
 }

@@ -100,8 +100,6 @@ package let maxCallDepth = 64
 package let maxCallsPerValue = 100_000
 package let maxCalls = 100_000_000
 
-/// The call limits in force: the fuzz target (Tests/Fuzz) lowers them so that each input is quick.
-nonisolated(unsafe) var callLimits = (perValue: maxCallsPerValue, total: maxCalls)
 
 /// 100000 as "100,000".
 func grouped(_ n: Int) -> String {
@@ -123,8 +121,13 @@ final class Compiler {
     /// For each binding of a function, its definition.
     private var functions: [FunctionInfo?]
 
-    init(bindings: [Binding]) {
+    /// The call limits in force (`PipelineOptions`): the fuzz target lowers them so that each
+    /// input is quick.
+    let callLimits: (perValue: Int, total: Int)
+
+    init(bindings: [Binding], options: PipelineOptions = .standard) {
         self.bindings = bindings
+        callLimits = (options.callsPerValue, options.calls)
         lets = Array(repeating: nil, count: bindings.count)
         functions = Array(repeating: nil, count: bindings.count)
     }
@@ -575,10 +578,12 @@ final class Compiler {
         }
         let name = callee.text
         guard let arity = Builtins.arity(of: name), arity.accepts(args.count) else { return reportedAbove(span) }
+        if let query = ExpectQuery(rawValue: name) { return queryCall(query, callee, args, deps, span) }
+        guard let function = Builtin(rawValue: name) else { return reportedAbove(span) }
         let what = "'\(name)'"
-        switch name {
-        case "min", "max":
-            let isMin = name == "min"
+        switch function {
+        case .min, .max:
+            let isMin = function == .min
             if args.count == 2, let a = args[0].num, let b = args[1].num {
                 return fold(numeric(isMin
                     ? { (m: inout Machine) throws(EvalError) -> Double in Swift.min(try a(&m), try b(&m)) }
@@ -603,7 +608,7 @@ final class Compiler {
                 }
                 return acc
             }, deps, span))
-        case "clamp":
+        case .clamp:
             let x = asNumber(args[0], what), lo = asNumber(args[1], what), hi = asNumber(args[2], what)
             return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 let v = try x(&m), l = try lo(&m), h = try hi(&m)
@@ -612,15 +617,15 @@ final class Compiler {
                 }
                 return Swift.min(Swift.max(v, l), h)
             }, deps, span))
-        case "abs", "floor", "ceil", "round", "sqrt":
+        case .abs, .floor, .ceil, .round, .sqrt:
             let x = asNumber(args[0], what)
             let argSpan = args[0].span
             let num: NumCode
-            switch name {
-            case "abs": num = { (m: inout Machine) throws(EvalError) -> Double in abs(try x(&m)) }
-            case "floor": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.down) }
-            case "ceil": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.up) }
-            case "round": num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.toNearestOrAwayFromZero) }
+            switch function {
+            case .abs: num = { (m: inout Machine) throws(EvalError) -> Double in Swift.abs(try x(&m)) }
+            case .floor: num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.down) }
+            case .ceil: num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.up) }
+            case .round: num = { (m: inout Machine) throws(EvalError) -> Double in (try x(&m)).rounded(.toNearestOrAwayFromZero) }
             default:
                 num = { (m: inout Machine) throws(EvalError) -> Double in
                     let v = try x(&m)
@@ -629,7 +634,7 @@ final class Compiler {
                 }
             }
             return fold(numeric(num, deps, span))
-        case "len":
+        case .len:
             let c = args[0].code, argSpan = args[0].span
             return fold(numeric({ (m: inout Machine) throws(EvalError) -> Double in
                 let v = try c(&m)
@@ -640,23 +645,25 @@ final class Compiler {
                 default: throw EvalError(.typeMismatch, "'len' takes a list or a string, not \(v.typeName)", at: argSpan)
                 }
             }, deps, span))
-        case "random":
+        case .random:
             return randomCall(args, deps, span)
-        case "frame", "header", "footer", "background", "alpha", "zoom", "zIndex", "attached", "count", "snap", "shelfSnap":
-            deps.expectOnly = deps.expectOnly ?? span
-            let codes = args.map(\.code), spans = args.map(\.span)
-            return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
-                guard let host = m.host else {
-                    throw EvalError(.expectOnlyFunction, "'\(name)' can be used only in 'expect'", at: callee.span,
-                                    help: "it asks about the finished layout, which settings cannot depend on")
-                }
-                var values: [Value] = []
-                for c in codes { values.append(try c(&m)) }
-                return try host.call(name, values, span: span, argSpans: spans)
-            }, num: nil, type: ["count", "snap", "shelfSnap", "alpha", "zoom", "zIndex"].contains(name) ? .number : .list, deps: deps, constant: nil, span: span)
-        default:
-            return reportedAbove(span)
         }
+    }
+
+    /// A function of Expectations: asks the machine's host, which only `expect` has.
+    func queryCall(_ query: ExpectQuery, _ callee: Identifier, _ args: [Node], _ depsIn: Deps, _ span: Span) -> Node {
+        var deps = depsIn
+        deps.expectOnly = deps.expectOnly ?? span
+        let codes = args.map(\.code), spans = args.map(\.span)
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            guard let host = m.host else {
+                throw EvalError(.expectOnlyFunction, "'\(query.name)' can be used only in 'expect'", at: callee.span,
+                                help: "it asks about the finished layout, which settings cannot depend on")
+            }
+            var values: [Value] = []
+            for c in codes { values.append(try c(&m)) }
+            return try host.call(query, values, span: span, argSpans: spans)
+        }, num: nil, type: query.givesNumber ? .number : .list, deps: deps, constant: nil, span: span)
     }
 
     /// `random(lo, hi)`: the mixer of docs/language.md ("Expressions") of (seed, s, i, k).
@@ -711,6 +718,7 @@ final class Compiler {
         }
         let box = f.box, codes = args.map(\.code), arity = params.count
         let type = f.body?.type ?? .unknown
+        let callLimits = self.callLimits
         return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
             guard m.depth < maxCallDepth else {
                 throw EvalError(.callLimit, "more than \(maxCallDepth) nested calls of user functions", at: span,

@@ -41,6 +41,9 @@ struct PropertyTable {
     private var keys: [Property] = []
     private var values: [Written] = []
 
+    /// The properties set, in the order first set.
+    var written: [Property] { keys }
+
     subscript(_ p: Property) -> Written? {
         get {
             guard let k = keys.firstIndex(of: p) else { return nil }
@@ -133,10 +136,10 @@ package final class Program {
     var memo: SectionMemo? = nil
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
-    package init(tree: SyntaxTree, source: SourceFile) {
+    package init(tree: SyntaxTree, source: SourceFile, options: PipelineOptions = .standard) {
         self.source = source
         file = BlockRecord(level: .file, name: nil, keyword: nil)
-        compiler = Compiler(bindings: tree.bindings)
+        compiler = Compiler(bindings: tree.bindings, options: options)
         var names: [String] = []
         Program.collect(tree.statements, into: file, compiler: compiler, attachNames: &names)
         attachNames = names
@@ -373,7 +376,9 @@ package final class Program {
         }
         diagnostics += ExpectationChecker(program: self).validate(only: only)
         var seen = Set<String>()
-        diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }
+        // In source order, as the parser's: the stages above find them layout by layout and
+        // setting by setting, not in the order they are written.
+        diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }.inSourceOrder()
         let failed = diagnostics.hasErrors
         return Evaluation(tables: failed ? [] : tables, diagnostics: diagnostics, after: failed ? [] : afterTables,
                           updates: failed ? [] : updates)

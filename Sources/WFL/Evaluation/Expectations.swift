@@ -7,8 +7,9 @@ package struct TableQueries: ExpectHost {
 
     package init(table: AttributeTable) { self.table = table }
 
-    package func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
-        if name == "attached" { return try attached(args, span: span, argSpans: argSpans) }
+    package func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
+        if query == .attached { return try attached(args, span: span, argSpans: argSpans) }
+        let name = query.name
         var numbers: [Double] = []
         for (v, s) in zip(args, argSpans) {
             guard case .number(let d) = v else { throw EvalError(.badQueryArgument, "'\(name)' takes numbers, not \(v.typeName)", at: s) }
@@ -42,10 +43,10 @@ package struct TableQueries: ExpectHost {
         }
         // The offset of the offset forms; (0, 0) otherwise, where `wfl run` shows the layout.
         func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : .zero }
-        switch name {
-        case "frame":
+        switch query {
+        case .frame:
             return list(table.frame(of: try cell(), at: offset(2)))
-        case "alpha", "zoom", "zIndex":
+        case .alpha, .zoom, .zIndex:
             // The cell's rules evaluated at the offset, on its frame there.
             let k = try cell()
             let v: (alpha: Double, zoom: Double, zIndex: Int)
@@ -54,20 +55,20 @@ package struct TableQueries: ExpectHost {
             } catch {
                 throw EvalError(error.code, error.message, at: span)
             }
-            return .number(name == "alpha" ? v.alpha : name == "zoom" ? v.zoom : Double(v.zIndex))
-        case "header", "footer", "background":
+            return .number(query == .alpha ? v.alpha : query == .zoom ? v.zoom : Double(v.zIndex))
+        case .header, .footer, .background:
             let s = try section()
             let sec = table.sectionStarts[s]
-            guard let k = name == "header" ? sec.header : name == "footer" ? sec.footer : sec.background else {
-                let give = name == "background" ? "background items" : "\(name) 44"
+            guard let k = query == .header ? sec.header : query == .footer ? sec.footer : sec.background else {
+                let give = query == .background ? "background items" : "\(name) 44"
                 throw EvalError(.noSuchElement, "section \(s) has no \(name)", at: span, help: "give it one with '\(give)', or ask about another section")
             }
             return list(table.frame(of: k, at: offset(1)))
-        case "count":
+        case .count:
             // Negative sizes are normalised; overlap is on open intervals (docs/layout.md, "Rect queries").
             let r = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             return .number(Double(table.query(r, at: offset(4)).count))
-        case "shelfSnap":
+        case .shelfSnap:
             // Where shelf s comes to rest when released at x (docs/layout.md, "Shelves").
             let s = try section()
             guard !table.scroll.rightToLeft else {
@@ -83,7 +84,9 @@ package struct TableQueries: ExpectHost {
                                 help: "give the shelf some items")
             }
             return .number(Shelf.snap(band, numbers[1], containerWidth: table.containerWidth))
-        default:
+        case .attached:
+            return try attached(args, span: span, argSpans: argSpans)
+        case .snap:
             // snap(p) = ceil(p / stride) * stride.
             guard let s0 = table.sectionStarts.first, s0.style == .flow else {
                 throw EvalError(.snapUnavailable, "'snap' works only in a flow layout; this layout is a \(table.sectionStarts.first?.style.rawValue ?? table.style.rawValue)", at: span,

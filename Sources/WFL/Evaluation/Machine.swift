@@ -46,23 +46,15 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     /// Its bit in an availability mask.
     @inline(__always) package var bit: UInt32 { 1 << UInt32(rawValue) }
 
-    /// Where the variable has a value, for the error when it has none.
+    /// Where the variable has a value, for the error when it has none: the places of
+    /// `Builtins.places` that give it one, those of one scope together.
     var whereUsable: String {
-        switch self {
-        case .i: return "'i' has a value in the item rules: 'height', 'width', 'size' and 'span'"
-        case .n: return "'n' has a value in the item rules ('height', 'width', 'size' and 'span') and in 'insert' and 'delete'"
-        case .s: return "'s' has a value in section settings and item rules"
-        case .cw, .ch: return "'\(name)' has a value in section settings, item rules and 'expect'"
-        case .aw, .ah: return "'\(name)' has a value in section settings other than the insets, and in item rules"
-        case .w: return "'w' has a value in the 'height' and 'size' rules of a vertical waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
-        case .h: return "'h' has a value in the 'width' and 'size' rules of a horizontal waterfall, in 'alpha', 'zoom' and 'zIndex', and in 'attach' blocks"
-        case .col: return "'col' has a value in the size rule of a waterfall ('height', 'width' or 'size') and in 'attach' blocks of a waterfall section"
-        case .full: return "'full' has a value in 'span', the size rule of a waterfall and 'attach' blocks of a waterfall section"
-        case .contentWidth, .contentHeight: return "'\(name)' has a value only in 'expect'"
-        case .vw, .vh: return "'\(name)' has a value only in 'offset' of an 'attach' block: the attached view's size"
-        case .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy:
-            return "'\(name)' has a value only in 'alpha', 'zoom' and 'zIndex', evaluated for each cell at the scroll offset"
+        var scopes: [(scope: String, what: [String])] = []
+        for p in Builtins.places where p.variables.contains(name) {
+            if let k = scopes.firstIndex(where: { $0.scope == p.scope }) { scopes[k].what.append(p.what) } else { scopes.append((p.scope, [p.what])) }
         }
+        let parts = scopes.map { ($0.scope.isEmpty ? "" : $0.scope + ": ") + $0.what.joined(separator: ", ") }
+        return "'\(name)' has a value only in " + LanguageReference.plain(parts.joined(separator: "; "))
     }
 }
 
@@ -95,8 +87,8 @@ package enum VarSets {
 
 /// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).
 package protocol ExpectHost {
-    /// Calls the expectation function `name`; `span` is where the call stands.
-    func call(_ name: String, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
+    /// Calls the expectation function `query`; `span` is where the call stands.
+    func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
 }
 
 /// The mutable state of an evaluation. One per section or rule run; reused across items.

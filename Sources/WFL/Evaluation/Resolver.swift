@@ -116,8 +116,7 @@ struct Resolver {
                          whole: Bool = false, bound: Bound = .nonNegative) -> Double? {
         guard let v = evaluate(e, w, &m, place: place) else { return nil }
         let setting = w.setting.name.text
-        // " of section 2" reads " in section 2" after a setting's name.
-        let inPlace = place.isEmpty ? "" : " in" + place.dropFirst(3)
+        let inPlace = Resolver.inWords(place)
         guard case .number(let d) = v else {
             fail(.error(.wrongValueType, "\(what)\(inPlace) must be a number, not \(v.typeName)", at: e.span, help: "write, for example, '\(SettingTable.info(setting)?.example ?? setting)'"),
                  key: w.span)
@@ -146,6 +145,18 @@ struct Resolver {
         default: break
         }
         return d
+    }
+
+    /// Where a section's setting is read, for its messages: " of section 2" when it is written in
+    /// that section. One written above the sections (at file or layout level) is not "of section
+    /// 0": no place, or " for section 2" when a later section is the first whose value is wrong.
+    static func place(of w: Written, section s: Int) -> String {
+        w.level == .section ? " of section \(s)" : s == 0 ? "" : " for section \(s)"
+    }
+
+    /// A place after a setting's name: " of section 2" reads " in section 2".
+    static func inWords(_ place: String) -> String {
+        place.hasPrefix(" of ") ? " in " + place.dropFirst(4) : place
     }
 
     // MARK: Resolving
@@ -265,7 +276,7 @@ struct Resolver {
                     let w = lookup(.items, blocks)
                     fail(.error(.tooManyItems, "with the layout '\(name)' the file has more than 10,000,000 items, the most wfl lays out in one file",
                                 at: w?.span ?? rec?.keyword ?? layout?.keyword ?? Span(0, 0),
-                                notes: [Note("the layouts before it have \(itemsBefore) items, and '\(name)' has \(totalItems) up to this section")],
+                                notes: [Note("the layouts before it have \(itemsBefore) item\(itemsBefore == 1 ? "" : "s"), and '\(name)' has \(totalItems) up to this section")],
                                 help: "lower 'items', or lay out fewer layouts at a time"))
                     break
                 }
@@ -289,7 +300,6 @@ struct Resolver {
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
                                  vertical: Bool, seed: UInt64) -> ResolvedSection? {
         let errorsBefore = diagnostics.count
-        let place = " of section \(s)"
         var m = Machine(seed: seed, letCount: compiler.letCount)
         m.fresh()
         m.set(.cw, cw)
@@ -303,7 +313,7 @@ struct Resolver {
             var out = Insets()
             for side in Side.allCases {
                 guard let w = r.lookup(property(side), blocks), case .expr(let e) = w.value else { continue }
-                let d = r.number(e, w, &m, place: place, what: "the \(side.name) of '\(setting)'", bound: bound) ?? 0
+                let d = r.number(e, w, &m, place: Resolver.place(of: w, section: s), what: "the \(side.name) of '\(setting)'", bound: bound) ?? 0
                 switch side {
                 case .top: out.top = d
                 case .left: out.left = d
@@ -321,12 +331,12 @@ struct Resolver {
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
         if diagnostics.count == errorsBefore {
-            // The available length across the lanes must not be negative.
+            // The available length across the lanes must be more than 0 (docs/language.md, "Values").
             let (avail, a, b, across) = vertical ? (aw, Side.left, Side.right, "width") : (ah, Side.top, Side.bottom, "height")
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
-            if avail < 0 {
+            if avail <= 0 {
                 let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
-                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) are more than the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) \(avail < 0 ? "are more than" : "take all of") the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),
                      key: w?.span)
             }
@@ -335,22 +345,23 @@ struct Resolver {
         m.set(.ah, ah)
         m.available = VarSets.section
 
-        func value(_ property: Property, _ what: String, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
+        // Named as written: 'spacing' sets 'rowSpacing' and 'columnSpacing'.
+        func value(_ property: Property, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
                    _ r: inout Resolver, _ m: inout Machine) -> Double {
             guard let w = r.lookup(property, blocks), case .expr(let e) = w.value else { return d }
-            return r.number(e, w, &m, place: place, what: what, whole: whole, bound: bound) ?? d
+            return r.number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(w.setting.name.text)'", whole: whole, bound: bound) ?? d
         }
-        var items = value(.items, "'items'", default: 0, whole: true, &self, &m)
+        var items = value(.items, default: 0, whole: true, &self, &m)
         if items > Double(maxItemsPerFile), let w = lookup(.items, blocks) {
-            fail(.error(.tooManyItems, "'items' in section \(s) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
+            fail(.error(.tooManyItems, "'items'\(Resolver.inWords(Resolver.place(of: w, section: s))) is \(NumberFormat.format(items)): a layout has at most 10,000,000 items", at: w.setting.name.span,
                         help: "lower 'items'"), key: w.span)
             items = 0
         }
         // Spacings may be negative: items then overlap (docs/language.md, "Settings").
-        let rowSpacing = value(.rowSpacing, "'rowSpacing'", default: 10, bound: .none, &self, &m)
-        let columnSpacing = value(.columnSpacing, "'columnSpacing'", default: 10, bound: .none, &self, &m)
-        let header = value(.header, "'header'", default: 0, &self, &m)
-        let footer = value(.footer, "'footer'", default: 0, &self, &m)
+        let rowSpacing = value(.rowSpacing, default: 10, bound: .none, &self, &m)
+        let columnSpacing = value(.columnSpacing, default: 10, bound: .none, &self, &m)
+        let header = value(.header, default: 0, &self, &m)
+        let footer = value(.footer, default: 0, &self, &m)
         // A header or footer spans the container less its insets, which must leave it room;
         // the insets of one that is not there are not used.
         let headerAndFooter = [(headerInsets, "headerInsets", header, Property.headerInsets), (footerInsets, "footerInsets", footer, Property.footerInsets)]
@@ -362,7 +373,7 @@ struct Resolver {
             }
         }
         func boolean(_ property: Property, _ word: String, _ r: inout Resolver, _ m: inout Machine) -> Bool {
-            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: place) else { return false }
+            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: Resolver.place(of: w, section: s)) else { return false }
             if case .boolean(let b) = v { return b }
             r.fail(.error(.wrongValueType, "'\(word)' takes a boolean (true or false), not \(v.typeName)", at: e.span,
                           help: "write '\(word) true'"), key: w.span)
@@ -376,7 +387,7 @@ struct Resolver {
         if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
         // The engine's own settings, read by the engine (Engines/Engine.swift, `configure`).
-        var reader = SectionReader(resolver: self, machine: m, blocks: blocks, record: rec, section: s, place: place,
+        var reader = SectionReader(resolver: self, machine: m, blocks: blocks, record: rec, section: s,
                                    available: (aw, ah), spacings: (rowSpacing, columnSpacing), errorsBefore: errorsBefore)
         let engine = (Engines.engine(style) ?? WaterfallEngine.self).configure(&reader)
         self = reader.resolver
@@ -421,6 +432,7 @@ struct Resolver {
                                collapseEmpty: collapseEmpty, span: spanRule, size: size,
                                place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
+        section.columnSpacingPlace = lookup(.columnSpacing, blocks)?.setting.name.span
         section.background = background
         section.backgroundInsets = backgroundInsets
         section.attributes = attributes
@@ -485,8 +497,8 @@ struct Resolver {
             var first: [Int: Span] = [:]
             for (k, span) in list {
                 guard k >= 0, k < count else {
-                    let range = count == 0 ? "it has none" : "they are 0 to \(count - 1)"
-                    r.fail(.error(.updateIndexOutOfRange, "'\(word) \(k)' in section \(s) is out of range: the section has \(count) items \(when) the update, and \(range)",
+                    let range = count == 0 ? "it has none" : count == 1 ? "its index is 0" : "they are 0 to \(count - 1)"
+                    r.fail(.error(.updateIndexOutOfRange, "'\(word) \(k)' in section \(s) is out of range: the section has \(count) item\(count == 1 ? "" : "s") \(when) the update, and \(range)",
                                   at: span, help: word == "delete" ? "'delete' counts the items before the update" : "'insert' counts the items after the update"), key: span)
                     continue
                 }
@@ -629,8 +641,6 @@ struct SectionReader: SectionSettings {
     let blocks: [BlockRecord]
     let record: BlockRecord?
     let section: Int
-    /// " of section 2", for messages.
-    let place: String
     /// aw and ah; rs and cs.
     let available: (aw: Double, ah: Double)
     let spacings: (row: Double, column: Double)
@@ -644,14 +654,14 @@ struct SectionReader: SectionSettings {
         return T(rawValue: n.text) ?? fallback
     }
 
-    mutating func number(_ property: Property, _ what: String, default fallback: Double) -> Double {
+    mutating func number(_ property: Property, default fallback: Double) -> Double {
         guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
-        return resolver.number(e, w, &machine, place: place, what: what) ?? fallback
+        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
     }
 
     /// Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's `rows`
     /// (items per column) counts across `ah` as a horizontal waterfall's.
-    mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool) -> Int {
+    mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool, scale: Double) -> Int {
         let s = section
         let vertical = direction == .vertical
         let (aw, ah) = available
@@ -664,7 +674,7 @@ struct SectionReader: SectionSettings {
             if let w = lanesWritten {
                 switch w.value {
                 case .expr(let e):
-                    if let d = resolver.number(e, w, &machine, place: place, what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
+                    if let d = resolver.number(e, w, &machine, place: Resolver.place(of: w, section: s), what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
                         if d > Double(maxLanes) {
                             resolver.fail(.error(.valueOutOfRange, "'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
                         } else {
@@ -672,7 +682,7 @@ struct SectionReader: SectionSettings {
                         }
                     }
                 case .adaptive(let e):
-                    if let minimum = resolver.number(e, w, &machine, place: place, what: "the smallest lane of 'adaptive'", bound: .positive) {
+                    if let minimum = resolver.number(e, w, &machine, place: Resolver.place(of: w, section: s), what: "the smallest lane of 'adaptive'", bound: .positive) {
                         // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
                         // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
                         let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
@@ -690,9 +700,18 @@ struct SectionReader: SectionSettings {
                 default: break
                 }
             }
-            if checkRoom, resolver.diagnostics.count == errorsBefore, available >= 0 {
-                let laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
-                if laneW < 0 {
+            if checkRoom, resolver.diagnostics.count == errorsBefore, available > 0 {
+                // laneW as the engine computes it (Waterfall.Geometry), floored when scale > 0: it must
+                // come out more than 0, and finite (a large negative spacing can make it infinite).
+                var laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
+                if scale > 0 { laneW = (laneW * scale).rounded(.down) / scale }
+                if !laneW.isFinite {
+                    let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                    let w = resolver.lookup(vertical ? .columnSpacing : .rowSpacing, blocks) ?? resolver.lookup(.scale, blocks) ?? lanesWritten
+                    resolver.fail(.error(.positionOverflow, "the lanes of section \(s) come out \(NumberFormat.format(laneW)) wide: \(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap))\(scale > 0 ? " and scale \(NumberFormat.format(scale))" : "") carry the lane width past the largest number a position can have (about 1.8e308)",
+                                at: w?.setting.name.span ?? record?.keyword ?? Span(0, 0),
+                                help: "make '\(spacingWord)' small enough for a screen"), key: w?.span)
+                } else if laneW <= 0 {
                     let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
                     let w = lanesWritten ?? resolver.lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
                     resolver.fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",

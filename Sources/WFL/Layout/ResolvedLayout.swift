@@ -56,7 +56,7 @@ package struct ItemRule {
     /// Where the setting stands: a rule is reported once, at its first failing item.
     package let settingSpan: Span
     /// True when its value may depend on `n`, the item count (or cannot be known): appending items
-    /// to the section may then change the items already there (`AttributeTable.appendItems`).
+    /// to the section may then change the items already there (`IncrementalLayout.append`).
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
@@ -138,6 +138,8 @@ package struct ResolvedSection {
     /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
     /// are reported there.
     package var rowSpacingPlace: Span? = nil
+    /// Where `columnSpacing` (or `spacing`) is written, if it is.
+    package var columnSpacingPlace: Span? = nil
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()

@@ -36,10 +36,10 @@ package struct Compilation {
 package enum Pipeline {
     /// Lexes, parses and builds the program (names, cascade); evaluates nothing.
     /// `expressionEntry`: see `Parser.parse(_:expressionEntry:)`.
-    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> Compilation {
+    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil, options: PipelineOptions = .standard) -> Compilation {
         LargeStack.run {
-            let parse = Parser.parse(source, expressionEntry: expressionEntry)
-            let program = parse.diagnostics.hasErrors ? nil : Program(tree: parse.tree, source: source)
+            let parse = Parser.parse(source, expressionEntry: expressionEntry, options: options)
+            let program = parse.diagnostics.hasErrors ? nil : Program(tree: parse.tree, source: source, options: options)
             return Compilation(source: source, parse: parse, program: program, evaluation: nil)
         }
     }
@@ -53,8 +53,8 @@ package enum Pipeline {
     }
 
     /// Parses and evaluates a file.
-    package static func run(_ source: SourceFile, only: String? = nil) -> Compilation {
-        LargeStack.run { evaluate(parse(source), only: only) }
+    package static func run(_ source: SourceFile, only: String? = nil, options: PipelineOptions = .standard) -> Compilation {
+        LargeStack.run { evaluate(parse(source, options: options), only: only) }
     }
 
     /// Parses and evaluates a file as `run` does, keeping the parser so that statements appended

@@ -81,9 +81,10 @@ package final class Session {
     package var chosenLayout: String? = nil
 
     /// An empty session; `name` names its layout.
-    package init(name: String = "repl", color: Bool = false) {
+    package init(name: String = "repl", color: Bool = false, options: PipelineOptions = .standard) {
         self.name = name
         self.color = color
+        appends = options.sessionAppends
         let empty = Session.run(bytes: [], name: name)
         tables = empty.evaluation?.tables ?? []
         lastRun = empty
@@ -278,7 +279,7 @@ package final class Session {
     /// A whole source through the pipeline, keeping what a later entry appended to it needs
     /// (`Live`) when it has no errors and no `layout` blocks.
     func runKeeping(bytes: [UInt8]) -> Compilation {
-        guard Session.appends else { return Session.run(bytes: bytes, name: name) }
+        guard appends else { return Session.run(bytes: bytes, name: name) }
         let (run, parser) = Pipeline.runResumable(SourceFile(name: name, bytes: bytes))
         if let parser, let program = run.program {
             pending = Live(source: run.source, parser: parser, tree: run.parse.tree, parseDiagnostics: run.parse.diagnostics, program: program)
@@ -338,8 +339,8 @@ package final class Session {
     package private(set) var appended = 0
 
     /// False only in the test that proves appending equal to evaluating the whole session
-    /// (`ReplTests.testAppendingIsEvaluatingTheWholeSession`).
-    nonisolated(unsafe) package static var appends = true
+    /// (`ReplAppendTests.testAppendingIsEvaluatingTheWholeSession`): `PipelineOptions.sessionAppends`.
+    let appends: Bool
 
     /// The state to append to: `live`, or one built from the session's text.
     private func liveState() -> Live? {
@@ -361,7 +362,7 @@ package final class Session {
     /// the whole session would give, or nil when the entry needs the whole session (it has an
     /// error, a `layout` block, or a setting typed again that replaces an earlier entry).
     private func append(_ entry: [UInt8]) -> (Composed, Compilation)? {
-        guard Session.appends, var state = liveState() else { return nil }
+        guard appends, var state = liveState() else { return nil }
         let base = state.bytes.count
         let source = SourceFile(state.source, appending: entry + [0x0A])
         let bytes = source.bytes
@@ -641,7 +642,7 @@ package final class Session {
     /// as the `expect` it is wrapped in and evaluated with the kept program: nil when it has a
     /// mistake (the whole session then says where, as for any entry).
     private func evaluateOnLive(_ text: String) -> SessionReply? {
-        guard Session.appends, layoutCloses.isEmpty, let state = liveState() else { return nil }
+        guard appends, layoutCloses.isEmpty, let state = liveState() else { return nil }
         let entry = Array(text.utf8)
         let c = compose(entry, kind: .expression, replacing: [])
         guard let wrapper = c.wrapper, wrapper == state.bytes.count else { return nil }

@@ -31,9 +31,22 @@ package enum LanguageReference {
         case .layout: return "at file or layout level only"
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
-        case .attached: return "only inside an `attach` block (`offset` also inside `appear` and `disappear`)"
+        case .attached: return attachedMeaning
         }
     }
+
+    /// The level of the settings that belong to a block, from the table of block words: the
+    /// block that holds them all, then any other block that holds one of them.
+    static let attachedMeaning: String = {
+        let names = SettingTable.all.filter { $0.level == .attached }.map(\.name)
+        guard let home = BlockTable.read.first(where: { b in names.allSatisfy(b.settings.contains) }) else { return "only inside a block of its own" }
+        var also: [String] = []
+        for name in names {
+            let others = BlockTable.blocks(holding: name).filter { $0.word != home.word }.map { "`\($0.word.word)`" }
+            if !others.isEmpty { also.append("`\(name)` also inside " + listWords(others, conjunction: "and")) }
+        }
+        return "only inside an `\(home.word.word)` block" + (also.isEmpty ? "" : " (" + also.joined(separator: "; ") + ")")
+    }()
 
     /// The meaning of a keyword value of `setting`: a word of its shape, a side of the insets, or
     /// `adaptive` of the lane counts.
@@ -204,12 +217,41 @@ package enum LanguageReference {
     package static func settingsText() -> String {
         var out = wrap("Settings: a name and its arguments, one a line ('columns 3'). 'wfl help SETTING' tells one in full; docs/reference.md is the whole language.", indent: 0) + "\n"
         out += wrap("Level: L \(levelMeaning(.layout)); S \(levelMeaning(.section)); I \(levelMeaning(.item)).", indent: 0) + "\n\n"
-        out += pad("setting", 15) + pad("arguments", 39) + pad("level", 7) + pad("engines", 14) + "default\n"
+        // Each column as wide as its longest entry and two spaces, except the arguments: they take
+        // what is left of 96 columns, and a longer list goes on below, in its column.
+        func widest(_ header: String, _ entry: (SettingInfo) -> String) -> Int {
+            SettingTable.all.reduce(header.unicodeScalars.count) { Swift.max($0, entry($1).unicodeScalars.count) } + 2
+        }
+        let name = widest("setting") { $0.name }, level = widest("level") { letter($0.level) }
+        let engines = widest("engines") { $0.engines.description }, defaults = widest("default") { $0.defaultValue } - 2
+        let arguments = 96 - name - level - engines - defaults
+        out += pad("setting", name) + pad("arguments", arguments) + pad("level", level) + pad("engines", engines) + "default\n"
         for s in SettingTable.all {
-            out += trimEnd(pad(s.name, 15) + pad(s.arguments, 39) + pad(letter(s.level), 7) + pad(s.engines.description, 14) + s.defaultValue) + "\n"
+            let lines = fill(s.arguments, width: arguments - 2)
+            out += trimEnd(pad(s.name, name) + pad(lines[0], arguments) + pad(letter(s.level), level) + pad(s.engines.description, engines) + s.defaultValue) + "\n"
+            for more in lines.dropFirst() { out += String(repeating: " ", count: name) + more + "\n" }
             out += wrap(plain(s.meaning), indent: 4) + "\n"
         }
         return out
+    }
+
+    /// A list of arguments ('a | b | c') in lines of at most `width` columns, each but the last
+    /// ending in '|' (a text without '|' is broken at spaces); a piece longer than `width` stands
+    /// alone.
+    static func fill(_ text: String, width: Int) -> [String] {
+        let alternatives = split(text, on: " | ")
+        let pieces = alternatives.count > 1
+            ? alternatives.enumerated().map { $1 + ($0 < alternatives.count - 1 ? " |" : "") }
+            : text.split(separator: " ").map(String.init)
+        var lines: [String] = [], line = ""
+        for piece in pieces {
+            if !line.isEmpty, line.unicodeScalars.count + 1 + piece.unicodeScalars.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + piece
+        }
+        return lines + [line]
     }
 
     /// `wfl help functions`: the functions, then those of `expect`.
@@ -270,6 +312,17 @@ package enum LanguageReference {
         return out
     }
 
+    /// `wfl help WORD` for a block word (`attach`, `update`, `insert`, ...): what it does, what
+    /// its block holds and where it stands; nil when `word` is not one the language reads.
+    package static func blockText(_ word: String) -> String? {
+        guard let b = BlockTable.info(word) else { return nil }
+        var out = b.form + "\n\n" + wrap(plain(b.meaning), indent: 0) + "\n\n"
+        let holds = b.settings + b.statements
+        if !holds.isEmpty { out += pad("  holds", 13) + holds.joined(separator: ", ") + "\n" }
+        out += pad("  stands", 13) + plain(b.stands) + "\n"
+        return out
+    }
+
     // MARK: Hover texts
 
     /// The hover text of a setting's name, in Markdown (LSP `MarkupContent`): its arguments, what
@@ -280,6 +333,10 @@ package enum LanguageReference {
         if !s.defaultValue.isEmpty { facts.insert("default `\(s.defaultValue)`", at: 0) }
         return "**\(s.name)** `\(s.arguments)`\n\n\(s.meaning)\n\n\(facts.joined(separator: " · "))\n\nExample: `\(s.example)`"
     }
+
+    /// The hover text of a block word (`attach`, `update`, `insert`, ...), or nil when `word` is
+    /// not one the language reads.
+    package static func hover(block word: String) -> String? { BlockTable.info(word).map { "`\($0.form)`: \($0.meaning)" } }
 
     /// The hover text of a keyword value written as an argument of `setting`, or nil.
     package static func hover(value word: String, setting name: String) -> String? {

@@ -31,8 +31,8 @@ package struct Parser {
     /// `expressionEntry` is where an `expect` stands that wraps an expression typed alone (the
     /// REPL reads one so, to give it the session's names): a mistake there is worded as one about
     /// an expression.
-    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil) -> ParseResult {
-        var p = Parser(source: source)
+    package static func parse(_ source: SourceFile, expressionEntry: Int? = nil, options: PipelineOptions = .standard) -> ParseResult {
+        var p = Parser(source: source, options: options)
         p.expressionEntry = expressionEntry
         let tree = p.parseFile()
         return ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete)
@@ -105,10 +105,8 @@ package struct Parser {
     var suggestionsLeft = 100
 
     /// False only in the test that proves the lone-operand short path of `parseExpr` equal to the
-    /// general path (ParserTests.testShortPathIsTheGeneralPath).
-    nonisolated(unsafe) static var takesShortPaths = true
-    /// `takesShortPaths` when this parse began (read once, not per expression).
-    let shortPaths = Parser.takesShortPaths
+    /// general path (ParserTests.testShortPathIsTheGeneralPath): `PipelineOptions.parserShortPaths`.
+    let shortPaths: Bool
 
     /// See `parse(_:expressionEntry:)`.
     var expressionEntry: Int? = nil
@@ -127,8 +125,9 @@ package struct Parser {
     }
     var file = FileState()
 
-    init(source: SourceFile) {
+    init(source: SourceFile, options: PipelineOptions = .standard) {
         self.source = source
+        shortPaths = options.parserShortPaths
         let lexed = Lexer.tokenize(source)
         tokens = lexed.tokens
         lexErrors = lexed.errors
@@ -225,6 +224,9 @@ package struct Parser {
     mutating func warn(_ d: Diagnostic) {
         if !panicking { diagnostics.append(d) }
     }
+
+    /// The help for a `=` where a statement should end: a comparison was meant.
+    static let assignHelp = "'=' gives a name a value ('let x = 1'); to compare, write '=='"
 
     /// "expected X, found Y", or the lexer's own diagnostic when Y is an error token.
     mutating func reportUnexpected(_ code: DiagnosticCode = .unexpectedToken, expected: String, help: String? = nil) {

@@ -289,7 +289,7 @@ extension Parser {
             }
             let one = value.map { "one value, \(NumberFormat.format($0))" } ?? "one value"
             warn(.warning(.spacedMinus, "'\(source.text(whole))' is \(one); write '\(left) (-\(right))' for two", at: whole,
-                          help: "'\(name)' takes several values: a '-' with a space before it and none after subtracts; to subtract, write '\(left) - \(right)'"))
+                          help: "'\(name)' takes several values, but a '-' subtracts even with no space after it; if the difference is meant, write '\(left) - \(right)'"))
             return
         }
     }
@@ -329,7 +329,7 @@ extension Parser {
             }
             report(.error(.badArguments, "'\(info.name)' takes \(count)", at: tok.span, help: hint))
         } else {
-            reportUnexpected(expected: "the end of the statement")
+            reportUnexpected(expected: "the end of the statement", help: at(.assign) ? Parser.assignHelp : nil)
         }
         return nil
     }

@@ -79,9 +79,7 @@ extension Parser {
                                           help: "move it into the layout whose result it checks"))
             }
         }
-        diagnostics = diagnostics.enumerated()
-            .sorted { ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset) }
-            .map(\.element)
+        diagnostics = diagnostics.inSourceOrder()
     }
 
     mutating func warnAboutSectionNames(_ statements: [Statement], seen: inout [String: Span]) {
@@ -109,7 +107,7 @@ extension Parser {
             let s = parseStatement(in: context)
             if !panicking, !atStatementEnd {
                 reportUnexpected(expected: "the end of the statement",
-                                 help: "put each statement on its own line, or separate them with ';'")
+                                 help: at(.assign) ? Parser.assignHelp : "put each statement on its own line, or separate them with ';'")
             }
             if pending.count > mark {
                 if !panicking { diagnostics.append(contentsOf: pending[mark...]) }
@@ -403,6 +401,27 @@ extension Parser {
         return Block(keyword: keyword, name: name, statements: statements, openBrace: open, closeBrace: close)
     }
 
+    /// The source after the current token up to the end of its statement (a newline, `;` or `}`
+    /// outside brackets), as written: what a suggestion quotes.
+    func restOfStatement() -> String {
+        var k = pos + 1, open = 0
+        let start = tokens[k].start
+        var end = start
+        scan: while k < tokens.count {
+            let t = tokens[k]
+            switch t.kind {
+            case .eof: break scan
+            case .newline, .semicolon, .rBrace: if open == 0 { break scan }
+            case .lParen, .lBracket: open += 1
+            case .rParen, .rBracket: open -= 1
+            default: break
+            }
+            end = t.end
+            k += 1
+        }
+        return source.text(Span(start, Swift.max(start, end)))
+    }
+
     // expect = "expect" expr [ "," STRING ] ;
     mutating func parseExpect() -> Statement? {
         let start = tok.start
@@ -419,6 +438,21 @@ extension Parser {
         let conditionStart = tok.start
         let condition = parseExpr()
         let written = Span(conditionStart, prevEnd)
+        // The REPL's expression entries are read as an `expect` without the word.
+        let keyword = start == expressionEntry ? "" : "expect "
+        if !panicking, at(.assign) {
+            // `expect contentHeight = 100`: a comparison meant.
+            let rest = restOfStatement()
+            reportUnexpected(expected: "the end of the statement",
+                             help: "'=' gives a name a value; to compare, write '=='" + (rest.isEmpty ? "" : ": '\(keyword)\(source.text(written)) == \(rest)'"))
+            return nil
+        }
+        if !panicking, at(.string) {
+            // `expect contentHeight == 100 "label"`: the comma left out.
+            reportUnexpected(expected: "the end of the statement",
+                             help: "a label comes after a comma: '\(keyword)\(source.text(written)), \(text(tok))'")
+            return nil
+        }
         var label: Name? = nil
         if !panicking, at(.comma) {
             advance()

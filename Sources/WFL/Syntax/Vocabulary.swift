@@ -233,6 +233,94 @@ package enum SettingTable {
     package static var names: [String] { all.map(\.name) }
 }
 
+/// The words that open a block or a statement of their own (docs/language.md, "Attached views"
+/// and "Batch updates"). None is reserved: the parser reads each as a keyword only where its
+/// block may start, and elsewhere it is a name.
+package enum BlockWord: String, CaseIterable, Sendable {
+    case attach, appear, disappear, update, insert, delete
+    /// Words of later versions, in the table so that their place is kept: no stage reads them
+    /// yet (`BlockInfo.isRead` is false) and they stay names.
+    case group, item, scroll
+
+    /// Its word in the language.
+    package var word: String { rawValue }
+
+    /// Its row of `BlockTable`.
+    package var info: BlockInfo { BlockTable.byWord[self]! }
+}
+
+/// One row of the table of block words: what its block holds, where it stands, and its texts for
+/// hover, completion and the editors' grammar.
+package struct BlockInfo: Sendable {
+    package let word: BlockWord
+    /// How it is written: `attach NAME { ... }`.
+    package let form: String
+    /// What it does, in Markdown, for hover texts (after its form) and `wfl help WORD`.
+    package let meaning: String
+    /// A short line for completion lists.
+    package let detail: String
+    /// The settings its block holds (they belong to it, not to the section).
+    package let settings: [String]
+    /// The statement words its block holds besides those settings (`let`, `expect`, and the
+    /// words whose `within` is this one).
+    package let statements: [String]
+    /// The block it stands in; nil when it stands where a section's statements do (at the top of
+    /// a file, in a layout or in a section).
+    package let within: BlockWord?
+    /// Where it may stand, as `wfl help` says it.
+    package let stands: String
+    /// False for a word kept for a later version: the parser, the editors and `wfl lsp` leave it
+    /// out.
+    package let isRead: Bool
+}
+
+/// The table of block words.
+package enum BlockTable {
+    package static let all: [BlockInfo] = [
+        BlockInfo(word: .attach, form: "attach NAME { ... }",
+                  meaning: "a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it",
+                  detail: "attach NAME { ... }: a view on each cell",
+                  settings: ["when", "size", "anchor", "offset", "zIndex"], statements: ["let"], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
+        BlockInfo(word: .appear, form: "appear { ... }",
+                  meaning: "where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  detail: "appear { ... }: where an inserted element starts",
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
+        BlockInfo(word: .disappear, form: "disappear { ... }",
+                  meaning: "where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
+                  detail: "disappear { ... }: where a deleted element ends",
+                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
+        BlockInfo(word: .update, form: "update { ... }",
+                  meaning: "one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it",
+                  detail: "update { delete ...; insert ... }: a batch update of the section",
+                  settings: [], statements: ["delete", "insert", "expect"], within: nil,
+                  stands: "in a section, in a layout without sections, or at the top of a file without either", isRead: true),
+        BlockInfo(word: .insert, form: "insert INDEX ...",
+                  meaning: "items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  detail: "insert INDEX ...: items after the update",
+                  settings: [], statements: [], within: .update, stands: "inside an `update` block", isRead: true),
+        BlockInfo(word: .delete, form: "delete INDEX ...",
+                  meaning: "items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
+                  detail: "delete INDEX ...: items before the update",
+                  settings: [], statements: [], within: .update, stands: "inside an `update` block", isRead: true),
+        BlockInfo(word: .group, form: "group KIND W x H { ... }", meaning: "", detail: "", settings: [], statements: ["group", "item"], within: nil, stands: "", isRead: false),
+        BlockInfo(word: .item, form: "item W x H [{ ... }]", meaning: "", detail: "", settings: [], statements: [], within: .group, stands: "", isRead: false),
+        BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, stands: "", isRead: false),
+    ]
+
+    static let byWord: [BlockWord: BlockInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.word, $0) })
+
+    /// The rows the language reads today, in the table's order.
+    package static var read: [BlockInfo] { all.filter(\.isRead) }
+
+    /// The row of a word the language reads, if `word` is one.
+    package static func info(_ word: String) -> BlockInfo? {
+        BlockWord(rawValue: word).map(\.info).flatMap { $0.isRead ? $0 : nil }
+    }
+
+    /// The blocks that hold a setting of their own named `name`.
+    package static func blocks(holding name: String) -> [BlockInfo] { read.filter { $0.settings.contains(name) } }
+}
+
 /// How many arguments a function takes.
 package enum Arity: Equatable, Sendable {
     case exactly([Int])
@@ -266,6 +354,74 @@ package struct BuiltinFunction: Sendable {
     package let meaning: String
 }
 
+/// The functions usable in any expression. The compiler switches over these cases, so a function
+/// added here does not compile until it is implemented; its row (`info`) is what the parser,
+/// the reference and editors read.
+package enum Builtin: String, CaseIterable, Sendable {
+    case min, max, clamp, abs, floor, ceil, round, sqrt, len, random
+
+    /// Its name in the language.
+    package var name: String { rawValue }
+
+    /// Its row of the reference.
+    package var info: BuiltinFunction {
+        switch self {
+        case .min: return row(.atLeast(1), ["min(a, b, ...)", "min(list)"], "the least of its numbers; one list argument is spread")
+        case .max: return row(.atLeast(1), ["max(a, b, ...)", "max(list)"], "the greatest of its numbers; one list argument is spread")
+        case .clamp: return row(.exactly([3]), ["clamp(x, lo, hi)"], "x, raised to lo or lowered to hi (lo must be at most hi)")
+        case .abs: return row(.exactly([1]), ["abs(x)"], "the absolute value of x")
+        case .floor: return row(.exactly([1]), ["floor(x)"], "the greatest whole number at most x")
+        case .ceil: return row(.exactly([1]), ["ceil(x)"], "the least whole number at least x")
+        case .round: return row(.exactly([1]), ["round(x)"], "the nearest whole number, halves away from zero")
+        case .sqrt: return row(.exactly([1]), ["sqrt(x)"], "the square root of x, which may not be negative")
+        case .len: return row(.exactly([1]), ["len(list)", "len(string)"], "a list's length, or a string's count of Unicode scalars")
+        case .random: return row(.exactly([2]), ["random(lo, hi)"], "a whole number in lo ..< hi, the same on every run for the same seed, section, item and call; item rules only")
+        }
+    }
+
+    private func row(_ arity: Arity, _ signatures: [String], _ meaning: String) -> BuiltinFunction {
+        BuiltinFunction(name: rawValue, arity: arity, signatures: signatures, meaning: meaning)
+    }
+}
+
+/// The functions of Expectations, usable only in `expect`: each asks a finished table
+/// (`ExpectHost.call`), and the host switches over these cases.
+package enum ExpectQuery: String, CaseIterable, Sendable {
+    case frame, header, footer, alpha, zoom, zIndex, attached, background, count, snap, shelfSnap
+
+    /// Its name in the language.
+    package var name: String { rawValue }
+
+    /// True when it gives a number; the others give a frame, a list `[x, y, w, h]`.
+    package var givesNumber: Bool {
+        switch self {
+        case .alpha, .zoom, .zIndex, .count, .snap, .shelfSnap: return true
+        case .frame, .header, .footer, .attached, .background: return false
+        }
+    }
+
+    /// Its row of the reference.
+    package var info: BuiltinFunction {
+        switch self {
+        case .frame: return row(.exactly([2, 4]), ["frame(s, i)", "frame(s, i, ox, oy)"], "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)")
+        case .header: return row(.exactly([1, 3]), ["header(s)", "header(s, ox, oy)"], "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none")
+        case .footer: return row(.exactly([1, 3]), ["footer(s)", "footer(s, ox, oy)"], "the frame of section s's footer, at (0, 0) or (ox, oy); an error when it has none")
+        case .alpha: return row(.exactly([2, 4]), ["alpha(s, i)", "alpha(s, i, ox, oy)"], "the alpha of cell i of section s, at (0, 0) or (ox, oy)")
+        case .zoom: return row(.exactly([2, 4]), ["zoom(s, i)", "zoom(s, i, ox, oy)"], "the zoom of cell i of section s, at (0, 0) or (ox, oy)")
+        case .zIndex: return row(.exactly([2, 4]), ["zIndex(s, i)", "zIndex(s, i, ox, oy)"], "the z-index of cell i of section s, at (0, 0) or (ox, oy)")
+        case .attached: return row(.exactly([3, 5]), ["attached(name, s, i)", "attached(name, s, i, ox, oy)"], "the frame of the view attached as `name` (a string) to cell i of section s, at (0, 0) or (ox, oy); an error when it has none")
+        case .background: return row(.exactly([1, 3]), ["background(s)", "background(s, ox, oy)"], "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none")
+        case .count: return row(.exactly([4, 6]), ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)"], "how many elements (of every kind: cells, headers, footers, backgrounds, attached views) overlap the rect, at offset (0, 0) or (ox, oy)")
+        case .snap: return row(.exactly([1]), ["snap(x)"], "section 0 a flow section: where scrolling comes to rest for a proposed offset x, rounded to the stride as `snapping` says and clamped to the scrollable range")
+        case .shelfSnap: return row(.exactly([2]), ["shelfSnap(s, x)"], "where shelf s comes to rest when its sideways scroll is let go at x, as its `paging` says, clamped to the band")
+        }
+    }
+
+    private func row(_ arity: Arity, _ signatures: [String], _ meaning: String) -> BuiltinFunction {
+        BuiltinFunction(name: rawValue, arity: arity, signatures: signatures, meaning: meaning)
+    }
+}
+
 /// One engine variable, for the reference.
 package struct VariableInfo: Sendable {
     package let name: String
@@ -275,44 +431,50 @@ package struct VariableInfo: Sendable {
 
 /// Where the engine's variables have values: one row of docs/reference.md's "Variables".
 package struct VariablePlace: Sendable {
-    /// The place, as the reference writes it.
-    package let place: String
+    /// The engines, directions or block it is limited to, as the reference writes them
+    /// ("vertical waterfall", "waterfall `attach`"); empty when it is not limited.
+    package let scope: String
+    /// What it covers within its scope: "`height`, `size`", "the other section settings".
+    package let what: String
     /// The settings it covers (none for `expect`).
     package let settings: [String]
     /// The variables with a value there.
     package let variables: [String]
+    /// The blocks its settings stand in (`attach`; `appear` and `disappear`), or the block of its
+    /// statements (`update`); empty for a section's own settings.
+    package let blocks: [BlockWord]
+    /// The statement words whose expressions it covers (`expect`; `insert`, `delete`), when it
+    /// covers no setting.
+    package let words: [String]
+    /// True when `random` may be called there: the rules evaluated once for each item as it is
+    /// laid out (not at each scroll offset).
+    package let random: Bool
+
+    init(_ what: String, settings: [String], variables: [String], random: Bool = false, words: [String] = []) {
+        self.init("", what, settings: settings, variables: variables, random: random, words: words)
+    }
+
+    init(_ scope: String, _ what: String, settings: [String], variables: [String], blocks: [BlockWord] = [], random: Bool = false, words: [String] = []) {
+        self.scope = scope
+        self.what = what
+        self.settings = settings
+        self.variables = variables
+        self.blocks = blocks
+        self.random = random
+        self.words = words
+    }
+
+    /// The place, as the reference writes it: "vertical waterfall: `height`, `size`".
+    package var place: String { scope.isEmpty ? what : scope + ": " + what }
 }
 
 /// The built-in functions and the engine's variables.
 package enum Builtins {
-    /// Functions usable in any expression.
-    package static let functions: [BuiltinFunction] = [
-        BuiltinFunction(name: "min", arity: .atLeast(1), signatures: ["min(a, b, ...)", "min(list)"], meaning: "the least of its numbers; one list argument is spread"),
-        BuiltinFunction(name: "max", arity: .atLeast(1), signatures: ["max(a, b, ...)", "max(list)"], meaning: "the greatest of its numbers; one list argument is spread"),
-        BuiltinFunction(name: "clamp", arity: .exactly([3]), signatures: ["clamp(x, lo, hi)"], meaning: "x, raised to lo or lowered to hi (lo must be at most hi)"),
-        BuiltinFunction(name: "abs", arity: .exactly([1]), signatures: ["abs(x)"], meaning: "the absolute value of x"),
-        BuiltinFunction(name: "floor", arity: .exactly([1]), signatures: ["floor(x)"], meaning: "the greatest whole number at most x"),
-        BuiltinFunction(name: "ceil", arity: .exactly([1]), signatures: ["ceil(x)"], meaning: "the least whole number at least x"),
-        BuiltinFunction(name: "round", arity: .exactly([1]), signatures: ["round(x)"], meaning: "the nearest whole number, halves away from zero"),
-        BuiltinFunction(name: "sqrt", arity: .exactly([1]), signatures: ["sqrt(x)"], meaning: "the square root of x, which may not be negative"),
-        BuiltinFunction(name: "len", arity: .exactly([1]), signatures: ["len(list)", "len(string)"], meaning: "a list's length, or a string's count of Unicode scalars"),
-        BuiltinFunction(name: "random", arity: .exactly([2]), signatures: ["random(lo, hi)"], meaning: "a whole number in lo ..< hi, the same on every run for the same seed, section, item and call; item rules only"),
-    ]
+    /// Functions usable in any expression, in the reference's order.
+    package static let functions: [BuiltinFunction] = Builtin.allCases.map(\.info)
 
     /// The functions of Expectations (`expect` only; the evaluator says so elsewhere).
-    package static let expectFunctions: [BuiltinFunction] = [
-        BuiltinFunction(name: "frame", arity: .exactly([2, 4]), signatures: ["frame(s, i)", "frame(s, i, ox, oy)"], meaning: "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)"),
-        BuiltinFunction(name: "header", arity: .exactly([1, 3]), signatures: ["header(s)", "header(s, ox, oy)"], meaning: "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none"),
-        BuiltinFunction(name: "footer", arity: .exactly([1, 3]), signatures: ["footer(s)", "footer(s, ox, oy)"], meaning: "the frame of section s's footer, at (0, 0) or (ox, oy); an error when it has none"),
-        BuiltinFunction(name: "alpha", arity: .exactly([2, 4]), signatures: ["alpha(s, i)", "alpha(s, i, ox, oy)"], meaning: "the alpha of cell i of section s, at (0, 0) or (ox, oy)"),
-        BuiltinFunction(name: "zoom", arity: .exactly([2, 4]), signatures: ["zoom(s, i)", "zoom(s, i, ox, oy)"], meaning: "the zoom of cell i of section s, at (0, 0) or (ox, oy)"),
-        BuiltinFunction(name: "zIndex", arity: .exactly([2, 4]), signatures: ["zIndex(s, i)", "zIndex(s, i, ox, oy)"], meaning: "the z-index of cell i of section s, at (0, 0) or (ox, oy)"),
-        BuiltinFunction(name: "attached", arity: .exactly([3, 5]), signatures: ["attached(name, s, i)", "attached(name, s, i, ox, oy)"], meaning: "the frame of the view attached as `name` (a string) to cell i of section s, at (0, 0) or (ox, oy); an error when it has none"),
-        BuiltinFunction(name: "background", arity: .exactly([1, 3]), signatures: ["background(s)", "background(s, ox, oy)"], meaning: "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none"),
-        BuiltinFunction(name: "count", arity: .exactly([4, 6]), signatures: ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)"], meaning: "how many elements (of every kind: cells, headers, footers, backgrounds, attached views) overlap the rect, at offset (0, 0) or (ox, oy)"),
-        BuiltinFunction(name: "snap", arity: .exactly([1]), signatures: ["snap(x)"], meaning: "section 0 a flow section: where scrolling comes to rest for a proposed offset x, rounded to the stride as `snapping` says and clamped to the scrollable range"),
-        BuiltinFunction(name: "shelfSnap", arity: .exactly([2]), signatures: ["shelfSnap(s, x)"], meaning: "where shelf s comes to rest when its sideways scroll is let go at x, as its `paging` says, clamped to the band"),
-    ]
+    package static let expectFunctions: [BuiltinFunction] = ExpectQuery.allCases.map(\.info)
 
     /// The variables the engine gives values to, with their meanings.
     package static let variableTable: [VariableInfo] = [
@@ -346,22 +508,22 @@ package enum Builtins {
 
     /// Where each variable has a value (EngineVar.whereUsable says it in errors).
     package static let places: [VariablePlace] = [
-        VariablePlace(place: "`container`", settings: ["container"], variables: []),
-        VariablePlace(place: "`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
-        VariablePlace(place: "`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
-        VariablePlace(place: "the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
-        VariablePlace(place: "`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"]),
-        VariablePlace(place: "vertical waterfall: `height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"]),
-        VariablePlace(place: "horizontal waterfall: `width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"]),
-        VariablePlace(place: "flow and shelf: `size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"]),
-        VariablePlace(place: "waterfall `attach`: `when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"]),
-        VariablePlace(place: "waterfall `attach`: `offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"]),
-        VariablePlace(place: "flow and shelf `attach`: `when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"]),
-        VariablePlace(place: "flow and shelf `attach`: `offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"]),
-        VariablePlace(place: "`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
-        VariablePlace(place: "`appear`, `disappear`: `alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
-        VariablePlace(place: "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"]),
-        VariablePlace(place: "`update`: `insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"]),
+        VariablePlace("`container`", settings: ["container"], variables: []),
+        VariablePlace("`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
+        VariablePlace("`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
+        VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
+        VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
+        VariablePlace("vertical waterfall", "`height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
+        VariablePlace("horizontal waterfall", "`width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
+        VariablePlace("flow and shelf", "`size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"], random: true),
+        VariablePlace("waterfall `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"], blocks: [.attach]),
+        VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"], blocks: [.attach]),
+        VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"], blocks: [.attach]),
+        VariablePlace("flow and shelf `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"], blocks: [.attach]),
+        VariablePlace("`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
+        VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"], blocks: [.appear, .disappear]),
+        VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"], words: ["expect"]),
+        VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
     ]
 
     static let functionArity: [String: Arity] =

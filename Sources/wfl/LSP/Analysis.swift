@@ -102,41 +102,35 @@ final class Analysis {
     }
 
     /// The word opening an `attach`, `appear`/`disappear` or `update` block when `offset` is on
-    /// it, and what the block is.
+    /// it, and what the block is (its row of the table of block words).
     static func blockWord(_ st: Statement, at offset: Int) -> (Span, String)? {
-        let word: Span, about: String
+        guard let (_, kind) = block(of: st) else { return nil }
+        let word: Span
         switch st.kind {
-        case .attach(let b):
-            word = b.keyword
-            about = "`attach NAME { ... }`: a view on each cell of the sections it reaches (`when`, `size`, `anchor`, `offset`, `zIndex`); an inner block of the same name replaces it"
-        case .appear(let a):
-            word = a.block.keyword
-            about = a.disappear
-                ? "`disappear { ... }`: where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)"
-                : "`appear { ... }`: where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)"
-        case .update(let b):
-            word = b.keyword
-            about = "`update { ... }`: one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it"
+        case .attach(let b), .update(let b): word = b.keyword
+        case .appear(let a): word = a.block.keyword
         default: return nil
         }
-        return offset >= word.start && offset <= word.end ? (word, about) : nil
+        guard offset >= word.start, offset <= word.end, let about = LanguageReference.hover(block: kind.word) else { return nil }
+        return (word, about)
     }
 
-    /// The kinds of block whose statements are their own (not settings of the section).
-    enum InnerBlock { case attach, appear, update }
+    /// The block of an `attach`, `appear`/`disappear` or `update` statement, with its word.
+    static func block(of st: Statement) -> (Block, BlockWord)? {
+        switch st.kind {
+        case .attach(let b): return (b, .attach)
+        case .appear(let a): return (a.block, a.disappear ? .disappear : .appear)
+        case .update(let b): return (b, .update)
+        default: return nil
+        }
+    }
 
     /// The `attach`, `appear`/`disappear` or `update` block among `statements` whose braces hold
     /// `offset` (a block never closed holds the rest of the file).
-    static func innerBlock(_ statements: [Statement], at offset: Int) -> InnerBlock? {
+    static func innerBlock(_ statements: [Statement], at offset: Int) -> BlockWord? {
         for st in statements {
-            let block: Block, kind: InnerBlock
-            switch st.kind {
-            case .attach(let b): (block, kind) = (b, .attach)
-            case .appear(let a): (block, kind) = (a.block, .appear)
-            case .update(let b): (block, kind) = (b, .update)
-            default: continue
-            }
-            if offset > block.openBrace.start, offset <= (block.closeBrace?.start ?? Int.max) { return kind }
+            guard let (block, word) = block(of: st) else { continue }
+            if offset > block.openBrace.start, offset <= (block.closeBrace?.start ?? Int.max) { return word }
         }
         return nil
     }
@@ -278,9 +272,7 @@ final class Analysis {
                 text = settingHover(info) + (inner == nil ? cascadedValue(of: s.name.text, frames) : "")
                 range = s.name.span
             } else if case .change(let c) = st.kind, offset >= c.word.start, offset <= c.word.end {
-                text = c.kind == .delete
-                    ? "`delete INDEX ...`: items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)"
-                    : "`insert INDEX ...`: items inserted by the update, counted after it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)"
+                text = LanguageReference.hover(block: c.kind == .delete ? BlockWord.delete.word : BlockWord.insert.word)
                 range = c.word
             } else if let id = identifier(at: offset, in: st) {
                 text = nameHover(id)
@@ -381,45 +373,66 @@ final class Analysis {
 
     func n(_ d: Double) -> String { NumberFormat.forPeople(d) }
 
+    /// A setting's value in the layout itself (the layout-wide properties), or nil.
     func layoutValue(_ name: String, _ l: ResolvedLayout) -> String? {
-        switch name {
-        case "style": return l.style.rawValue
-        case "direction": return l.direction.rawValue
-        case "container": return "\(n(l.containerWidth)) x \(n(l.containerHeight))"
-        case "seed": return "\(l.seed)"
-        case "zoomFirst": return l.zoomFirst.map { "\(n($0.width)) x \(n($0.height))" } ?? "none (only a horizontal flow zooms its first item)"
+        guard let info = settingInfo(name), info.properties.count == 1 else { return nil }
+        switch info.properties[0] {
+        case .style: return l.style.rawValue
+        case .direction: return l.direction.rawValue
+        case .container: return "\(n(l.containerWidth)) x \(n(l.containerHeight))"
+        case .seed: return "\(l.seed)"
+        case .zoomFirst: return l.zoomFirst.map { "\(n($0.width)) x \(n($0.height))" } ?? "none (only a horizontal flow zooms its first item)"
         default: return nil
         }
     }
 
+    /// A setting's value in section `s` after the cascade, by the properties it sets: one value,
+    /// or each property named (the sides of insets, the two spacings). Nil when hover does not
+    /// show it.
     func sectionValue(_ name: String, _ s: ResolvedSection, _ l: ResolvedLayout) -> String? {
-        func insets(_ i: Insets) -> String { "top \(n(i.top)), left \(n(i.left)), bottom \(n(i.bottom)), right \(n(i.right))" }
+        guard let info = settingInfo(name) else { return nil }
+        let properties = info.properties
+        if properties.count == 1 { return value(of: properties[0], s, l) }
+        var parts: [String] = []
+        for (k, p) in properties.enumerated() {
+            guard let v = value(of: p, s, l) else { return nil }
+            let label = info.shape == .insets ? SettingTable.sides[k] : SettingTable.all.first { $0.properties == [p] }?.name ?? ""
+            parts.append(label + " " + v)
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The value of one property in section `s`. Every property is named here, so that a new one
+    /// is a decision (shown or not), not a forgotten string.
+    func value(of p: Property, _ s: ResolvedSection, _ l: ResolvedLayout) -> String? {
         // An engine's own settings, as its configuration holds them; another engine's, their defaults.
         let waterfall = s.engine as? WaterfallEngine, flow = s.engine as? FlowEngine, shelf = s.engine as? ShelfEngine
-        switch name {
-        case "columns", "rows":
+        switch p {
+        case .columns, .rows:
             let lanes = waterfall?.lanes ?? shelf?.rows ?? 2
             return "\(lanes) lane\(lanes == 1 ? "" : "s") (" + (l.direction == .vertical ? "columns" : "rows") + ")"
-        case "order": return (waterfall?.order ?? .shortest).rawValue
-        case "rowSpacing": return n(s.rowSpacing)
-        case "columnSpacing": return n(s.columnSpacing)
-        case "spacing": return "rowSpacing \(n(s.rowSpacing)), columnSpacing \(n(s.columnSpacing))"
-        case "insets": return insets(s.insets)
-        case "headerInsets": return insets(s.headerInsets)
-        case "footerInsets": return insets(s.footerInsets)
-        case "background": return s.background.rawValue
-        case "backgroundInsets": return insets(s.backgroundInsets)
-        case "header": return s.header == 0 ? "none" : n(s.header)
-        case "footer": return s.footer == 0 ? "none" : n(s.footer)
-        case "pinHeaders": return s.pinHeaders ? "true" : "false"
-        case "items": return "\(s.items)"
-        case "justify": return (flow?.justify ?? .uikit).rawValue
-        case "align": return (flow?.align ?? shelf?.align ?? .center).rawValue
-        case "scale":
+        case .order: return (waterfall?.order ?? .shortest).rawValue
+        case .rowSpacing: return n(s.rowSpacing)
+        case .columnSpacing: return n(s.columnSpacing)
+        case .insetsTop, .insetsLeft, .insetsBottom, .insetsRight: return side(s.insets, p.rawValue - Property.insetsTop.rawValue)
+        case .headerInsetsTop, .headerInsetsLeft, .headerInsetsBottom, .headerInsetsRight:
+            return side(s.headerInsets, p.rawValue - Property.headerInsetsTop.rawValue)
+        case .footerInsetsTop, .footerInsetsLeft, .footerInsetsBottom, .footerInsetsRight:
+            return side(s.footerInsets, p.rawValue - Property.footerInsetsTop.rawValue)
+        case .backgroundInsetsTop, .backgroundInsetsLeft, .backgroundInsetsBottom, .backgroundInsetsRight:
+            return side(s.backgroundInsets, p.rawValue - Property.backgroundInsetsTop.rawValue)
+        case .background: return s.background.rawValue
+        case .header: return s.header == 0 ? "none" : n(s.header)
+        case .footer: return s.footer == 0 ? "none" : n(s.footer)
+        case .pinHeaders: return s.pinHeaders ? "true" : "false"
+        case .items: return "\(s.items)"
+        case .justify: return (flow?.justify ?? .uikit).rawValue
+        case .align: return (flow?.align ?? shelf?.align ?? .center).rawValue
+        case .scale:
             let scale = waterfall?.scale ?? 0
             return scale == 0 ? "0 (no flooring)" : n(scale)
-        case "span": return s.span.map { "a rule per item: `\(oneLine(source.text($0.span)))`" } ?? "1"
-        case "height", "width", "size":
+        case .span: return s.span.map { "a rule per item: `\(oneLine(source.text($0.span)))`" } ?? "1"
+        case .sizeRule:
             switch s.size {
             case .length(let r): return "\(l.direction == .vertical ? "height" : "width") per item: `\(oneLine(source.text(r.span)))`"
             case .natural(let w, let h):
@@ -427,7 +440,22 @@ final class Analysis {
                 let ht = h.span.length > 0 ? oneLine(source.text(h.span)) : "50"
                 return "size per item: `\(wt) x \(ht)`"
             }
-        default: return nil
+        // The layout's own (`layoutValue`), and those hover does not show yet.
+        case .style, .container, .direction, .zoomFirst, .seed, .layoutDirection, .snapping: return nil
+        case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
+        case .attachWhen, .attachAnchor, .attachOffset: return nil
+        case .appearAlpha, .appearZoom, .appearOffset, .disappearAlpha, .disappearZoom, .disappearOffset: return nil
+        }
+    }
+
+    /// One side of insets, by its index in `Side` order.
+    func side(_ i: Insets, _ k: Int) -> String {
+        switch Side(rawValue: k) {
+        case .top?: return n(i.top)
+        case .left?: return n(i.left)
+        case .bottom?: return n(i.bottom)
+        case .right?: return n(i.right)
+        case nil: return ""
         }
     }
 
@@ -496,71 +524,80 @@ final class Analysis {
             }
             items.append(.object(m))
         }
-        func expressionItems(expect: Bool) {
+        // The variables of `places` (the table's rows for what is being written), `random` where
+        // it may be called, and the functions of `expect` in an `expect`; every one for nil (the
+        // value of a `let`, read wherever it is used).
+        func expressionItems(_ places: [VariablePlace]?) {
             for (name, kind) in namesInScope(at: wordStart, frames) {
                 add(name, kind == .function ? 3 : 6, kind == .function ? "function of this file" : "let of this file")
             }
-            for f in EditorVocabulary.functions { add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name) }
-            if expect { for f in EditorVocabulary.expectFunctions { add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name) } }
-            for v in EditorVocabulary.variables { add(v, 6, "engine variable: " + EditorVocabulary.variableMeaning(v)) }
+            let random = places.map { $0.contains(where: \.random) } ?? true
+            for f in EditorVocabulary.functions where random || f.name != Builtin.random.name {
+                add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name)
+            }
+            if places?.contains(where: { $0.words.contains("expect") }) == true {
+                for f in EditorVocabulary.expectFunctions { add(f.name, 3, EditorVocabulary.signature(of: f.name) ?? f.name) }
+            }
+            for v in EditorVocabulary.variables where places?.contains(where: { $0.variables.contains(v) }) ?? true {
+                add(v, 6, "engine variable: " + EditorVocabulary.variableMeaning(v))
+            }
             add("true", 21, "boolean")
             add("false", 21, "boolean")
         }
 
         // Inside an `attach`, `appear`/`disappear` or `update` block only its own words stand.
         let statements = frames.last?.block.statements ?? tree.statements
-        if words.isEmpty, let inner = Analysis.innerBlock(statements, at: wordStart) {
-            let own: [String]
-            switch inner {
-            case .attach: own = ["when", "size", "anchor", "offset", "zIndex"]
-            case .appear: own = ["alpha", "zoom", "offset"]
-            default: own = []
-            }
-            for name in own {
+        let inner = Analysis.innerBlock(statements, at: wordStart)
+        func places(setting name: String) -> [VariablePlace] {
+            Builtins.places.filter { $0.settings.contains(name) && (inner.map($0.blocks.contains) ?? $0.blocks.isEmpty) }
+        }
+        if words.isEmpty, let inner {
+            let block = inner.info
+            for name in block.settings {
                 if let info = settingInfo(name) { add(name, 10, "setting, for example '\(info.example)'", settingHover(info)) }
             }
-            switch inner {
-            case .attach: add("let", 14, "let NAME = EXPR")
-            case .update:
-                add("delete", 14, "delete INDEX ...: items before the update")
-                add("insert", 14, "insert INDEX ...: items after the update")
-                add("expect", 14, "expect CONDITION: read against the table after the update")
-            default: break
+            for word in block.statements {
+                if word == "let" {
+                    add("let", 14, "let NAME = EXPR")
+                } else if word == "expect" {
+                    add("expect", 14, inner == .update ? "expect CONDITION: read against the table after the update" : "expect CONDITION")
+                } else if let info = BlockTable.info(word) {
+                    add(word, 14, info.detail)
+                }
             }
         } else if words.isEmpty {
-            // The start of a statement: settings valid here and the statement words.
-            for info in EditorVocabulary.settings where !(inSection && info.level == .layout) {
+            // The start of a statement: the settings valid here (not those of a block) and the
+            // statement words.
+            for info in EditorVocabulary.settings where info.level != .attached && !(inSection && info.level == .layout) {
                 add(info.name, 10, "setting, for example '\(info.example)'", settingHover(info))
             }
             add("let", 14, "let NAME = EXPR")
             add("expect", 14, "expect CONDITION")
             if !inSection { add("section", 14, "section [NAME] { ... }") }
-            add("attach", 14, "attach NAME { ... }: a view on each cell")
-            add("appear", 14, "appear { ... }: where an inserted element starts")
-            add("disappear", 14, "disappear { ... }: where a deleted element ends")
-            add("update", 14, "update { delete ...; insert ... }: a batch update of the section")
+            for block in BlockTable.read where block.within == nil { add(block.word.word, 14, block.detail) }
             if !inLayout && !inSection { add("layout", 14, "layout NAME { ... }") }
         } else if let info = settingInfo(words[0]) {
             switch info.shape {
             case .word(let values):
                 if words.count == 1 { for v in values { add(v, 20, "value of '\(info.name)'") } }
             case .insets:
-                for side in ["top", "left", "bottom", "right"] { add(side, 20, "side of '\(info.name)'") }
-                expressionItems(expect: false)
+                for side in SettingTable.sides { add(side, 20, "side of '\(info.name)'") }
+                expressionItems(places(setting: info.name))
             case .lanes:
                 if words.count == 1 { add("adaptive", 3, "adaptive(MIN): as many lanes as fit, each at least MIN") }
-                expressionItems(expect: false)
+                expressionItems(places(setting: info.name))
             default:
-                expressionItems(expect: false)
+                expressionItems(places(setting: info.name))
             }
-        } else if words[0] == "expect" {
-            expressionItems(expect: true)
         } else if words[0] == "let" {
-            if before.contains("=") { expressionItems(expect: false) }
+            if before.contains("=") { expressionItems(nil) }
         } else if words[0] == "layout" || words[0] == "section" {
             // A block's name is the user's to write.
         } else {
-            expressionItems(expect: false)
+            // `expect`, `insert`, `delete`: the places of their words; anything else may be a
+            // `let` being written.
+            let covering = Builtins.places.filter { $0.words.contains(words[0]) }
+            expressionItems(covering.isEmpty ? nil : covering)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }

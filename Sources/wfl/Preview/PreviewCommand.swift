@@ -38,7 +38,7 @@ struct PreviewCommand {
                 }
                 port = n
             } else if a.hasPrefix("-") && a != "-" {
-                return cli.usageError("unknown option '\(a)' for 'preview'", command: "preview")
+                return cli.unknownOption(a, for: "preview", among: ["--port"])
             } else if path != nil {
                 return cli.usageError("'preview' takes one FILE, not more", command: "preview")
             } else {

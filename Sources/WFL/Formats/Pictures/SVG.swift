@@ -49,7 +49,7 @@ struct SVGPicture {
     static let gap = 20.0
     /// Room for the title, subtitle and legend above the area, and for the width dimension.
     static let top = 74.0
-    /// Room beside the area (vertical layouts) or below it (horizontal) for the markers.
+    /// Room beside the area (vertical layouts) or below it (horizontal) for the markers, at least.
     static let margin = 130.0
     static let css = """
         .page { fill: #ffffff; }
@@ -107,12 +107,35 @@ struct SVGPicture {
     }
     var blockWidth: Double {
         let titleWidth = Double(titleText.count) * 8.5
-        return Swift.max(areaWidth + (vertical ? SVGPicture.margin : 20), titleWidth, legendWidth)
+        return Swift.max(areaWidth + (vertical ? marginWidth : 20), titleWidth, legendWidth)
+    }
+    /// The room beside a vertical picture: `margin`, or what its longest text needs (they start 14
+    /// px past the area; about 6.2 px a character at 11 px, more than most of Helvetica's).
+    var marginWidth: Double {
+        let t = scope.table, f = NumberFormat.forPeople
+        let texts = ["content height \(f(t.contentHeight))", "viewport at \(offsetText)"] + scope.bandsPastTheEdge.map { shelfLabel($0.band) }
+        let longest = texts.map { Double($0.count) }.max() ?? 0
+        return Swift.max(SVGPicture.margin, 14 + longest * 6.2 + 4)
+    }
+    /// What a shelf whose band reaches past the container says beside it.
+    func shelfLabel(_ band: Shelf.Band) -> String {
+        "shelf \(band.section): \(NumberFormat.forPeople(band.width)) wide, scrolls sideways"
     }
     var blockHeight: Double {
         SVGPicture.top + areaHeight + (vertical ? 24 : 60) + Double(noteLines.count) * 15
     }
-    var legendWidth: Double { 260 }
+    var legendWidth: Double { Swift.max(260, legend.reduce(0) { $0 + $1.step }) }
+
+    /// The legend: a swatch and the label of each kind, backgrounds and attached views only when
+    /// the picture has some; each entry's width (80 px, or what a longer word needs).
+    var legend: [(word: String, swatch: String, step: Double)] {
+        var entries = [("cell s.i", "fill=\"#dbe8fb\" stroke=\"#3a6fb0\""), ("header s", "fill=\"#fde2c4\" stroke=\"#c46a12\""),
+                       ("footer s", "fill=\"#d3efd9\" stroke=\"#2f8a4a\"")]
+        let els = scope.table.elements
+        if els.contains(where: { $0.kind == .background }) { entries.append(("background s", "style=\"\(SVGPicture.backgroundStyle)\"")) }
+        if els.contains(where: { $0.kind == .attached }) { entries.append(("attached s.i", "style=\"\(SVGPicture.attachedStyle)\"")) }
+        return entries.map { ($0.0, $0.1, Swift.max(80, 16 + Double($0.0.count) * 6.2 + 12)) }
+    }
 
     var titleText: String {
         let t = scope.table
@@ -143,10 +166,10 @@ struct SVGPicture {
         out += "<text class=\"sub\" x=\"\(n(left))\" y=\"\(n(y0 + 30))\">\(sub)</text>\n"
         // The legend: a swatch and a word for each kind.
         var x = left
-        for (word, fill, stroke) in [("cell s.i", "#dbe8fb", "#3a6fb0"), ("header s", "#fde2c4", "#c46a12"), ("footer s", "#d3efd9", "#2f8a4a")] {
-            out += "<rect class=\"swatch\" fill=\"\(fill)\" stroke=\"\(stroke)\" x=\"\(n(x))\" y=\"\(n(y0 + 37))\" width=\"12\" height=\"10\"/>"
+        for (word, swatch, step) in legend {
+            out += "<rect class=\"swatch\" \(swatch) x=\"\(n(x))\" y=\"\(n(y0 + 37))\" width=\"12\" height=\"10\"/>"
             out += "<text class=\"sub\" x=\"\(n(x + 16))\" y=\"\(n(y0 + 46))\">\(word)</text>\n"
-            x += 80
+            x += step
         }
         out += "<clipPath id=\"clip-\(number)\"><rect x=\"\(n(px(scope.region.x)))\" y=\"\(n(py(scope.region.y)))\""
         out += " width=\"\(n(areaWidth))\" height=\"\(n(areaHeight))\"/></clipPath>\n"
@@ -249,7 +272,7 @@ struct SVGPicture {
             out += "<g clip-path=\"url(#clip-\(number))\"><rect class=\"band\" x=\"\(n(px(frame.x)))\" y=\"\(n(py(frame.y)))\""
             out += " width=\"\(n(frame.width * scale))\" height=\"\(n(Swift.max(frame.height * scale, 0)))\""
             out += " fill=\"none\" stroke=\"#2f7f86\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/></g>\n"
-            out += "<text fill=\"#2f7f86\" x=\"\(n(right + 14))\" y=\"\(n(py(frame.y + frame.height / 2) + 4))\">shelf \(band.section): \(f(band.width)) wide, scrolls sideways</text>\n"
+            out += "<text fill=\"#2f7f86\" x=\"\(n(right + 14))\" y=\"\(n(py(frame.y + frame.height / 2) + 4))\">\(shelfLabel(band))</text>\n"
         }
         var y = bottom + (vertical ? 18 : 54)
         for line in noteLines {
