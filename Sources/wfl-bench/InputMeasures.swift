@@ -9,13 +9,14 @@ import Darwin
 #endif
 
 extension Measure {
-    /// The three shapes of a file as large as wfl reads: many statements, one operator chain, one
-    /// list.
-    static let inputKinds = ["statements", "chain", "list"]
+    /// The four shapes of a file as large as wfl reads: many statements, one operator chain, one
+    /// list, many empty sections (issue 27: each cost 2.7 KB).
+    static let inputKinds = ["statements", "chain", "list", "sections"]
 
     /// A file of `kind`, `size` bytes long (to within a few bytes), that evaluates cleanly.
     static func inputFile(_ kind: String, size: Int) -> [UInt8] {
-        let head = Array("items 3\n".utf8)
+        // (Sections of 3 items each would pass the item limit: the sections are empty.)
+        let head = Array((kind == "sections" ? "" : "items 3\n").utf8)
         var out = head
         out.reserveCapacity(size)
         switch kind {
@@ -29,6 +30,9 @@ extension Measure {
                 k += 1
             }
             out += tail
+        case "sections":
+            let line = Array("section {}\n".utf8)
+            while out.count + line.count <= size { out += line }
         case "chain":
             out += Array("height 1".utf8)
             while out.count + 3 <= size { out += [0x2B, 0x31] }    // "+1"
@@ -43,7 +47,7 @@ extension Measure {
 
     /// Peak memory of `wfl run` and `wfl fmt` on a 64 MiB file of each kind, per input byte.
     static var inputMemory: Measure { Measure(
-        name: "inputmem", summary: "peak memory of wfl run and wfl fmt on a 64 MiB file of statements, one chain, one list (8 MiB with --quick), per input byte",
+        name: "inputmem", summary: "peak memory of wfl run and wfl fmt on a 64 MiB file of statements, one chain, one list, empty sections (8 MiB with --quick), per input byte",
         unit: "x", target: 40, lowerIsBetter: true
     ) { _, options in
         let wfl = siblingExecutable("wfl")
@@ -66,7 +70,7 @@ extension Measure {
             }
         }
         notes.append("peak RSS of the whole wfl process (ru_maxrss, started from a small helper process) over the file's \(Format.grouped(size)) bytes; on a file of one line it is \(Format.grouped(empty / 1_048_576)) MiB")
-        return Outcome(label: "peak memory per input byte, worst of 6", wfl: worst, baseline: 1,
+        return Outcome(label: "peak memory per input byte, worst of \(2 * inputKinds.count)", wfl: worst, baseline: 1,
                        baselineName: "the input once", notes: notes)
     } }
 }
@@ -113,11 +117,16 @@ func spawnPeak(_ args: [String], stdin: String? = nil) -> (status: Int32, peak: 
 // MARK: - The REPL (issue 17)
 
 extension Measure {
-    /// Two scripts of 5,000 entries piped into `wfl repl`: one `section` after another, and a mix
-    /// of lets, settings typed again, sections and expressions.
+    /// Scripts of 5,000 entries piped into `wfl repl`: one `section` after another, and a mix
+    /// of lets, settings typed again, sections and expressions; and one block of three lines an
+    /// entry would have (15,000 lines: reading it once cost the square of its length).
     static func replScript(_ kind: String, entries: Int) -> String {
         var lines: [String] = []
         switch kind {
+        case "block":
+            lines = ["section {", "  items 3"]
+            for k in 0..<entries * 3 { lines.append("  let v\(k) = [\(k), (\(k) + 1)]") }
+            lines += ["  height 10 + v0[0]", "}"]
         case "sections":
             lines = ["columns 3", "spacing 8"]
             for k in 0..<entries - 2 { lines.append("section { items \(k % 20 + 1); height 50 + i % 7 * 10; header 20 }") }
@@ -135,13 +144,13 @@ extension Measure {
     }
 
     static var repl: Measure { Measure(
-        name: "repl", summary: "wfl repl reading 5,000 entries from a pipe (one section after another; a mix of lets, settings, sections and expressions): seconds for the slower script",
+        name: "repl", summary: "wfl repl reading 5,000 entries from a pipe (one section after another; a mix of lets, settings, sections and expressions; one block of 15,000 lines): seconds for the slowest script",
         unit: "s", target: 10, lowerIsBetter: true
     ) { _, options in
         let wfl = siblingExecutable("wfl")
         let n = options.quick ? 1_000 : 5_000
         var worst = 0.0, baseline = 0.0, notes: [String] = []
-        for kind in ["sections", "mixed"] {
+        for kind in ["sections", "mixed", "block"] {
             let script = "/tmp/wfl-bench-repl-\(getpid()).txt", file = "/tmp/wfl-bench-repl-\(getpid()).wfl"
             defer { unlink(script); unlink(file) }
             let text = replScript(kind, entries: n)

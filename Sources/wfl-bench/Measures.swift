@@ -40,7 +40,7 @@ struct Measure {
         var notes: [String] = []
     }
 
-    static var all: [Measure] { [lex, parse, waterfall3, waterfall8, random, flow, rect, append, process, table, json10m, memory, inputMemory, repl, swift1k, swift10k, spans, lsp1k, lsp5k, elements, coverFlow] }
+    static var all: [Measure] { [lex, parse, waterfall3, waterfall8, random, flow, rect, append, process, table, json10m, memory, inputMemory, repl, swift1k, swift10k, spans, lsp1k, lsp5k, elements, coverFlow, layoutCount] }
 
     static func named(_ name: String) -> Measure? { all.first { $0.name == name } }
 }
@@ -48,10 +48,11 @@ struct Measure {
 // MARK: - Front end (issue 2)
 
 extension Measure {
-    /// `Lexer.tokenize` against the C tokenizer of the same grammar.
+    /// `Lexer.tokenize` against the C tokenizer of the same grammar. The target is a ratio: the
+    /// machine sets the absolute figure, and the C loop measured in the same run says what it is.
     static var lex: Measure { Measure(
         name: "lex", summary: "Lexer.tokenize over the generated spec, against C's wflc_count_tokens",
-        unit: "MB/s", target: 300
+        unit: "MB/s", target: 0.8, targetIsRatio: true
     ) { work, options in
         let source = work.source
         let bytes = source.bytes
@@ -80,7 +81,7 @@ extension Measure {
     /// beside a bare byte loop.
     static var parse: Measure { Measure(
         name: "parse", summary: "Parser.parse (lexing included) over the generated spec, against C's wflc_count_tokens",
-        unit: "MB/s", target: 50
+        unit: "MB/s", target: 75
     ) { work, options in
         let source = work.source
         let bytes = source.bytes

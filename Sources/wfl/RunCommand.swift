@@ -129,7 +129,7 @@ struct RunCommand {
         if transitions { return writeTransitions(evaluation, format: format, offset: offset, output: output) }
 
         // The tables before the batch updates, or with `--after` those after them.
-        let evaluated = after ? evaluation.after : evaluation.tables
+        let evaluated = evaluation.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
         let tables = evaluated.map { t in
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)

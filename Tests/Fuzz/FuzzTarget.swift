@@ -90,10 +90,9 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     _ = HTMLFormat.format(tables)
     _ = ASCIIPicture.format(tables, offset: offset, rect: nil, columns: 60)
     // The transitions of the batch updates (a failing rule is a diagnostic, not a crash).
-    for k in tables.indices {
-        let after = evaluation.after[k], update = evaluation.updates[k]
-        if let t = try? Transitions.table(before: tables[k], after: after, update: update, at: offset) {
-            fuzzCheck(t.transitions.count >= after.elements.count, "fewer transitions than elements after the update in '\(t.before.name)'")
+    for layout in evaluation.layouts {
+        if let t = try? Transitions.table(before: layout.before, after: layout.after, update: layout.batch, at: offset) {
+            fuzzCheck(t.transitions.count >= layout.after.elements.count, "fewer transitions than elements after the update in '\(t.before.name)'")
             _ = TransitionFormat.json([t])
             _ = TransitionFormat.csv([t])
             _ = TransitionFormat.table([t])

@@ -64,4 +64,38 @@ final class FileItemLimitTests: XCTestCase {
         // Already reported for the file: not said again.
         XCTAssertTrue(resolves(after: nil))
     }
+
+    /// Issue 27: the table after a batch update is laid out too, so its items count: 10,000,000
+    /// items and one insert is over the limit (it laid out 10,000,001 cells, and 2,000,000 inserts
+    /// 12 million), found before anything is laid out.
+    func testTheLimitCountsTheTableAfterAnUpdate() {
+        let p = program("items 10000000\nupdate {\n  insert 0\n}\n")
+        var r = Resolver(program: p, layout: nil, name: "t")
+        guard case .failure(let f) = r.resolve() else { return XCTFail("10,000,001 items after the update resolved") }
+        XCTAssertEqual(f.diagnostics.map(\.code), [.tooManyItems])
+        XCTAssertEqual(f.diagnostics.first?.message.description,
+                       "section 0 has 10000001 items after its update: a layout has at most 10,000,000 items")
+        // At the limit after the update: fine (one deleted, one inserted).
+        let q = program("items 10000000\nupdate {\n  delete 0\n  insert 0\n}\n")
+        var fine = Resolver(program: q, layout: nil, name: "t")
+        if case .failure(let f) = fine.resolve() { XCTFail("\(f.diagnostics.map(\.message))") }
+    }
+
+    /// The sections' counts after their updates add up, with the layouts before them.
+    func testTheLimitAddsTheCountsAfterUpdates() {
+        let p = program("section {\n  items 5\n}\nsection {\n  items 1\n  update {\n    insert 0 1\n  }\n}\n")
+        func resolves(after before: Int) -> Bool {
+            var r = Resolver(program: p, layout: nil, name: "t", itemsBefore: before)
+            if case .success = r.resolve() { return true }
+            return false
+        }
+        // 6 items before the update, 8 after.
+        XCTAssertTrue(resolves(after: 9_999_992))
+        XCTAssertFalse(resolves(after: 9_999_993))
+        // A later layout counts the earlier one's table after its update.
+        let two = program("layout a {\n  items 9999998\n  update {\n    insert 0 1\n  }\n}\nlayout b {\n  items 1\n}\n")
+        let errors = two.evaluate().diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.code), [.tooManyItems])
+        XCTAssertTrue(errors.first?.message.description.contains("'b'") == true, "\(errors.map(\.message))")
+    }
 }

@@ -18,7 +18,7 @@ final class FiniteNumbersTests: XCTestCase {
             let shown = t.at(.zero)
             if shown.rules.attributeFailure == nil, let bad = check(shown, "table \(k) at (0, 0)") { return bad }
         }
-        for (k, t) in c.after.enumerated() {
+        for (k, t) in c.layouts.map(\.after).enumerated() {
             if let bad = check(t, "table after \(k)") { return bad }
         }
         if let tables = try? c.transitionTables() {

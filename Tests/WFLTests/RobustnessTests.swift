@@ -594,7 +594,8 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(ok.ok, "\(what) at \(accepted) levels: \(ok.status)", file: file, line: line)
         XCTAssertEqual(errors(ok), [], "\(what) at \(accepted) levels must be accepted", file: file, line: line)
         XCTAssertTrue(ok.lines.contains("printed ok") && ok.lines.contains("equal ok"), "\(what): \(ok.lines.suffix(3))", file: file, line: line)
-        for n in [accepted + 1, 100_000] {
+        // 100,000 levels under WFL_STRESS=1; 10,000 in the plain run.
+        for n in [accepted + 1, Stress.enabled ? 100_000 : 10_000] {
             let r = inChild { Self.summary(make(n)) }
             XCTAssertTrue(r.ok, "\(what) at \(n) levels: \(r.status)", file: file, line: line)
             let errs = errors(r)
@@ -649,7 +650,9 @@ final class RobustnessTests: XCTestCase {
                                          ("c ? ", " : 1"), ("c ? 1 : ", ""), ("(1 + ", ")"), ("[1, ", ",]")]
         var r = SplitMix64(seed: 256)
         var checked = 0
-        for k in 0..<160 {
+        // 160 mixtures under WFL_STRESS=1, 50 in the plain run (the 20 at 256 and 257 levels first).
+        let mixtures = Stress.enabled ? 160 : 50
+        for k in 0..<mixtures {
             let depth = k < 20 ? 256 + k % 2 : 240 + r.below(31)
             var open = "", close = ""
             for _ in 0..<depth {
@@ -670,7 +673,7 @@ final class RobustnessTests: XCTestCase {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 160)
+        XCTAssertEqual(checked, mixtures)
     }
 
     /// Nesting in one statement does not count against the next.
@@ -746,29 +749,33 @@ final class RobustnessTests: XCTestCase {
 
     /// One mistake per line over 10,000 lines: one error each, in reasonable time.
     func testManyErrors() {
-        let r = inChild { Self.summary(Self.repeated("colums 3\n", 5_000) + Self.repeated("let = \"\n", 5_000), print: false, again: false) }
+        let n = Stress.enabled ? 5_000 : 1_000
+        let r = inChild { Self.summary(Self.repeated("colums 3\n", n) + Self.repeated("let = \"\n", n), print: false, again: false) }
         XCTAssertTrue(r.ok, r.status)
-        XCTAssertEqual(errors(r).count, 10_000, "one error per line")
+        XCTAssertEqual(errors(r).count, 2 * n, "one error per line")
         // Only a hang fails: the child's time limit.
     }
 
     /// `wfl ast` of a long chain: the printer must not be quadratic in the length of a line.
+    /// The terms of the long chains: 100,000 under WFL_STRESS=1, 10,000 in the plain run.
+    static var longChain: Int { Stress.enabled ? 100_000 : 10_000 }
+
     func testPrintingALongChain() {
         let r = inChild(timeout: 120) {
-            let source = SourceFile(name: "chain.wfl", text: "let a = 1" + Self.repeated(" + 1", 99_999) + "\n")
+            let source = SourceFile(name: "chain.wfl", text: "let a = 1" + Self.repeated(" + 1", Self.longChain - 1) + "\n")
             let tree = Parser.parse(source).tree
             let t0 = Date()
             let printed = ASTPrinter.print(tree, source: source)
             return ["lines \(printed.split(separator: "\n").count)", "seconds \(Date().timeIntervalSince(t0))"]
         }
         guard r.ok else { return XCTFail("printing a chain of 100,000 terms (linear: well under a second): \(r.status)") }
-        XCTAssertTrue(r.lines.contains("lines 100003"), "\(r.lines)")
+        XCTAssertTrue(r.lines.contains("lines \(Self.longChain + 3)"), "\(r.lines)")
     }
 
     /// `1 < 1 < ... < 1`: comparisons do not chain, which is one mistake, so one error, and
     /// rendering the diagnostics must not take long.
     func testComparisonChain() {
-        let text = "let a = 1" + Self.repeated(" < 1", 99_999) + "\n"
+        let text = "let a = 1" + Self.repeated(" < 1", Stress.enabled ? 99_999 : 9_999) + "\n"
         let r = inChild(timeout: 120) {
             Parser.parse(SourceFile(name: "cmp.wfl", text: text)).diagnostics.map { "error \($0.span.start) \($0.message)" }
         }
@@ -789,10 +796,12 @@ final class RobustnessTests: XCTestCase {
     /// timed: 2,000 names and 2,000 misspelt uses.
     func testSuggestionsAreBounded() {
         var s = ""
-        for k in 0..<2000 { s += "let value\(k) = \(k)\n" }
-        for k in 0..<2000 { s += "expect valeu\(k) == 1\n" }
+        // 2,000 misspellings under WFL_STRESS=1, 400 in the plain run: more than the 100 searched.
+        let n = Stress.enabled ? 2000 : 400
+        for k in 0..<n { s += "let value\(k) = \(k)\n" }
+        for k in 0..<n { s += "expect valeu\(k) == 1\n" }
         let errors = Parser.parse(SourceFile(name: "t.wfl", text: s)).diagnostics.filter { $0.severity == .error }
-        XCTAssertEqual(errors.count, 2000)
+        XCTAssertEqual(errors.count, n)
         XCTAssertEqual(errors.first?.help, ["did you mean 'value0'?"])
         let suggested = errors.filter { $0.help.contains { $0.description.hasPrefix("did you mean") } }.count
         XCTAssertGreaterThan(suggested, 0)

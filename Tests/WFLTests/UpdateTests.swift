@@ -19,12 +19,12 @@ final class UpdateTests: XCTestCase {
     /// content ends at max(100, 120) = 120.
     func testWaterfallDeleteKeepsTheOtherLane() throws {
         let e = evaluate("columns 2\nitems 4\nheight [100, 50, 60, 200]\nupdate { delete 3 }\n")
-        let before = try XCTUnwrap(e.tables.first), after = try XCTUnwrap(e.after.first)
+        let before = try XCTUnwrap(e.tables.first), after = try XCTUnwrap(e.layouts.first?.after)
         XCTAssertEqual(Eval.cells(before), [[0, 0, 182.5, 100], [192.5, 0, 182.5, 50], [192.5, 60, 182.5, 60], [0, 110, 182.5, 200]])
         XCTAssertEqual(Eval.cells(after), [[0, 0, 182.5, 100], [192.5, 0, 182.5, 50], [192.5, 60, 182.5, 60]])
         XCTAssertEqual(after.contentHeight, 120)
-        XCTAssertEqual(e.updates.first, BatchUpdate(sections: [SectionUpdate(countBefore: 4, deleted: [3])]))
-        XCTAssertEqual(cellChanges(before: before, after: after, update: e.updates[0]), CellChangeCount(stay: 3, disappear: 1))
+        XCTAssertEqual(e.layouts.first?.batch, BatchUpdate(sections: [SectionUpdate(countBefore: 4, deleted: [3])]))
+        XCTAssertEqual(cellChanges(before: before, after: after, update: e.layouts[0].batch), CellChangeCount(stay: 3, disappear: 1))
     }
 
     /// Deleting item 0 instead: the staying items keep their heights (50, 60, 200), not the
@@ -32,7 +32,7 @@ final class UpdateTests: XCTestCase {
     /// 60), old 2 (60) lane 1 at 0 (next 70), old 3 (200) lane 0 at 60.
     func testStayingItemsKeepTheirHeights() throws {
         let e = evaluate("columns 2\nitems 4\nheight [100, 50, 60, 200]\nupdate { delete 0 }\n")
-        XCTAssertEqual(Eval.cells(try XCTUnwrap(e.after.first)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 60], [0, 60, 182.5, 200]])
+        XCTAssertEqual(Eval.cells(try XCTUnwrap(e.layouts.first?.after)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 60], [0, 60, 182.5, 200]])
     }
 
     /// A height that reads the lane is the cell's data too: `col == 0 ? 100 : 50` gives item 0
@@ -41,7 +41,7 @@ final class UpdateTests: XCTestCase {
     func testALaneRuleKeepsItsValueInAnotherLane() throws {
         let e = evaluate("columns 2\nitems 3\nheight col == 0 ? 100 : 50\nupdate { delete 0 }\n")
         XCTAssertEqual(Eval.cells(try XCTUnwrap(e.tables.first)).map { $0[3] }, [100, 50, 50])
-        XCTAssertEqual(Eval.cells(try XCTUnwrap(e.after.first)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 50]])
+        XCTAssertEqual(Eval.cells(try XCTUnwrap(e.layouts.first?.after)), [[0, 0, 182.5, 50], [192.5, 0, 182.5, 50]])
     }
 
     /// An attached view's `when` that reads the lane is kept too: before, items 1 and 2 are in
@@ -51,7 +51,7 @@ final class UpdateTests: XCTestCase {
     func testAViewsWhenKeepsItsLane() throws {
         let e = evaluate("columns 2\nitems 3\nheight [100, 50, 50]\nattach b { when col == 1 }\nupdate { delete 0 }\n")
         XCTAssertEqual(try XCTUnwrap(e.tables.first).elements.filter { $0.attachedIndex != nil }.map(\.item), [1, 2])
-        let after = try XCTUnwrap(e.after.first)
+        let after = try XCTUnwrap(e.layouts.first?.after)
         XCTAssertEqual(Eval.cells(after).map { $0[0] }, [0, 192.5])
         XCTAssertEqual(after.elements.filter { $0.attachedIndex != nil }.map(\.item), [0, 1])
     }
@@ -62,14 +62,14 @@ final class UpdateTests: XCTestCase {
     /// the next line, at y = 50 + 10 = 60, with old item 2 after it at x = 100 + 10 = 110.
     func testFlowInsertPushesAnItemOntoTheNextLine() throws {
         let e = evaluate("style flow\nitems 3\nsize (i == 0 ? 150 : 100) x 50\nupdate { insert 0 }\n")
-        let before = try XCTUnwrap(e.tables.first), after = try XCTUnwrap(e.after.first)
+        let before = try XCTUnwrap(e.tables.first), after = try XCTUnwrap(e.layouts.first?.after)
         XCTAssertEqual(Eval.cells(before).map { $0[1] }, [0, 0, 0])
         let cells = Eval.cells(after)
         XCTAssertEqual(cells.map { $0[2] }, [150, 150, 100, 100])
         XCTAssertEqual(cells.map { $0[1] }, [0, 0, 60, 60])
         XCTAssertEqual(cells[2], [0, 60, 100, 50])
         XCTAssertEqual(cells[3], [110, 60, 100, 50])
-        XCTAssertEqual(cellChanges(before: before, after: after, update: e.updates[0]), CellChangeCount(stay: 0, move: 3, appear: 1))
+        XCTAssertEqual(cellChanges(before: before, after: after, update: e.layouts[0].batch), CellChangeCount(stay: 0, move: 3, appear: 1))
     }
 
     /// `random` keyed on the index: after deleting item 0 and inserting at 4, each staying item
@@ -78,7 +78,7 @@ final class UpdateTests: XCTestCase {
     func testRandomHeightsAreCarriedOver() throws {
         let e = evaluate("columns 2\nitems 5\nseed 7\nheight random(50, 150)\nupdate {\n  delete 0\n  insert 4\n}\n")
         let before = Eval.cells(try XCTUnwrap(e.tables.first)).map { $0[3] }
-        let after = Eval.cells(try XCTUnwrap(e.after.first)).map { $0[3] }
+        let after = Eval.cells(try XCTUnwrap(e.layouts.first?.after)).map { $0[3] }
         XCTAssertEqual(Array(after[0..<4]), Array(before[1..<5]))
         XCTAssertEqual(after[4], before[4])
         // The heights differ, so the test could tell them apart.
@@ -90,7 +90,7 @@ final class UpdateTests: XCTestCase {
     /// new item 0 is at 0.5, old item 0 (now 1) at 1.
     func testAttachedViewsKeepWhenAndAlphaIsAfresh() throws {
         let e = evaluate("items 3\nalpha i == 0 ? 0.5 : 1\nattach b { when i == 0; size 10 x 10 }\nupdate { insert 0 }\n")
-        let after = try XCTUnwrap(e.after.first).at(.zero)
+        let after = try XCTUnwrap(e.layouts.first?.after).at(.zero)
         let views = after.elements.filter { $0.attachedIndex != nil }
         XCTAssertEqual(views.map(\.item), [0, 1])
         let cells = after.elements.indices.filter { after.elements[$0].kind == .cell }
@@ -143,7 +143,7 @@ final class UpdateTests: XCTestCase {
     func testZoomFirstWithoutItemsAfterTheUpdate() throws {
         let e = evaluate("style flow\ndirection horizontal\nzoomFirst 200 x 200\nsize 100 x 100\nsection {\n  items 2\n  update { delete 0 1 }\n}\nsection { items 3 }\n")
         XCTAssertNotNil(e.tables.first?.scroll.zoom)
-        let after = try XCTUnwrap(e.after.first)
+        let after = try XCTUnwrap(e.layouts.first?.after)
         XCTAssertNil(after.scroll.zoom)
         XCTAssertEqual(after.at(Offset(x: 60, y: 0)).elements, after.elements)
     }
@@ -151,7 +151,7 @@ final class UpdateTests: XCTestCase {
     /// `update`, `insert` and `delete` are not reserved; a statement's words elsewhere.
     func testWordsAreNotReserved() throws {
         let e = evaluate("let update = 3\nlet insert = 1\nlet delete = 0\nitems update\nupdate {\n  delete delete\n  insert insert n\n}\n")
-        XCTAssertEqual(e.updates.first?.sections.first, SectionUpdate(countBefore: 3, deleted: [0], inserted: [1, 3]))
+        XCTAssertEqual(e.layouts.first?.batch.sections.first, SectionUpdate(countBefore: 3, deleted: [0], inserted: [1, 3]))
     }
 
     /// The tree: an `update` block holds `delete` and `insert` statements, each with its
@@ -208,18 +208,18 @@ final class UpdateTests: XCTestCase {
     /// expressions with n the count before.
     func testChangesAddUp() {
         let e = evaluate("items 6\nupdate {\n  delete 5 n - 4\n  insert 0\n  delete 0\n  insert n - 3 1\n}\n")
-        XCTAssertEqual(e.updates.first?.sections.first, SectionUpdate(countBefore: 6, deleted: [0, 2, 5], inserted: [0, 1, 3]))
-        XCTAssertEqual(e.after.first?.sectionStarts.first?.cellCount, 6)
+        XCTAssertEqual(e.layouts.first?.batch.sections.first, SectionUpdate(countBefore: 6, deleted: [0, 2, 5], inserted: [0, 1, 3]))
+        XCTAssertEqual(e.layouts.first?.after.sectionStarts.first?.cellCount, 6)
     }
 
     /// A layout without `update` has its one table twice, and an empty batch.
     func testWithoutUpdateTheTableAfterIsTheTable() {
         let e = evaluate("layout a {\n  items 3\n}\nlayout b {\n  section {\n    items 2\n    update { delete 0 }\n  }\n  section { items 1 }\n}\n")
         XCTAssertEqual(e.tables.count, 2)
-        XCTAssertEqual(e.after[0], e.tables[0])
-        XCTAssertTrue(e.updates[0].isEmpty)
-        XCTAssertEqual(e.after[1].sectionStarts.map(\.cellCount), [1, 1])
-        XCTAssertEqual(e.updates[1].sections, [SectionUpdate(countBefore: 2, deleted: [0]), SectionUpdate(countBefore: 1)])
+        XCTAssertEqual(e.layouts[0].after, e.tables[0])
+        XCTAssertTrue(e.layouts[0].batch.isEmpty)
+        XCTAssertEqual(e.layouts[1].after.sectionStarts.map(\.cellCount), [1, 1])
+        XCTAssertEqual(e.layouts[1].batch.sections, [SectionUpdate(countBefore: 2, deleted: [0]), SectionUpdate(countBefore: 1)])
     }
 
     /// The table after equals the table of a file that writes out the values the items carry:
@@ -274,7 +274,7 @@ final class UpdateTests: XCTestCase {
             let (e, _, _) = Eval.run(updated)
             let (w, _, _) = Eval.run(written)
             XCTAssertFalse(e.diagnostics.hasErrors, "\(seed), round \(round):\n\(updated)\(e.diagnostics.map(\.message))")
-            guard let a = e.after.first, let b = w.tables.first else {
+            guard let a = e.layouts.first?.after, let b = w.tables.first else {
                 XCTFail("\(seed), round \(round): no table\n\(updated)\(w.diagnostics.map(\.message))")
                 return
             }

@@ -50,7 +50,7 @@ public struct Spec {
     /// The attribute table of each layout after its batch update (`update` blocks), in file
     /// order: the table `wfl run --after` prints. A layout without `update` blocks has the same
     /// table as in `layouts`. Empty when the spec has errors.
-    public var layoutsAfterUpdate: [AttributeTable] { compilation.after }
+    public var layoutsAfterUpdate: [AttributeTable] { compilation.layouts.map(\.after) }
 
     /// The transitions of each layout's batch update at `offset` (what `wfl run --transitions`
     /// prints): every element of the table before paired with its element after, with its

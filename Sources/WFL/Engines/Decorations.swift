@@ -22,7 +22,7 @@ enum Decorations {
     /// Keeps the attribute rules of `layout` in `table`, with their values at offset (0, 0), where
     /// `wfl run` shows the table: an error there is an error of the layout.
     static func evaluate(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
-        guard let rules = AttributeRules.of(layout) else { return }
+        guard let rules = TableRules.of(layout, .attributes) else { return }
         table.rules.attributes = rules
         let shown = table.at(.zero)
         if let failure = shown.rules.attributeFailure { throw failure }
@@ -83,7 +83,7 @@ enum Decorations {
         table.index = RectIndex(table.elements)
     }
 
-    /// `when` left out: every cell.
+    /// Stands for a `when` that is not a general expression (never called).
     static func always(_ m: inout Machine) throws(EvalError) -> Value { .boolean(true) }
 
     /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
@@ -109,11 +109,15 @@ enum Decorations {
         for view in sec.attached {
             let (fx, fy) = view.anchor.fractions
             // Unwrapped out of the loop (an optional bound in it costs a retain and a release a cell).
-            let hasWhen = view.when != nil
+            let hasWhen = view.rules[.when] != nil, when = view.rules[.when] ?? ItemRule.constant(1, "")
+            // The usual `when`, a general expression, taken apart once: its closure is called per
+            // cell and its list cycled here (`ItemRule.cycled`); any other shape goes through
+            // `condition`.
+            var whenCode: Code = Decorations.always, general = false
+            if case .value(let code) = when.kind { (whenCode, general) = (code, true) }
+            let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
-            let when: Code
-            if let w = view.when { when = w } else { when = Decorations.always }
             for i in 0..<count {
                 let j = firstCell + i
                 let cell = elements[j]
@@ -127,13 +131,11 @@ enum Decorations {
                 if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
                 if hasWhen {
-                    let v: Value
-                    do { v = try when(&m) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
-                    var b: Value = v
-                    if case .list(let xs) = v, !xs.isEmpty { b = xs[i % xs.count] }
+                    let b: Value
+                    do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
                     guard case .boolean(let holds) = b else {
                         throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
-                                               at: view.whenSpan)
+                                               at: when.span)
                     }
                     if !holds { continue }
                 }
@@ -147,14 +149,14 @@ enum Decorations {
                     }
                     return d
                 }
-                let vw = try size(view.width), vh = try size(view.height)
+                let vw = try size(vwRule), vh = try size(vhRule)
                 m.set(.vw, vw)
                 m.set(.vh, vh)
                 m.available = offsetVars
                 let dx: Double, dy: Double
-                do { dx = try view.dx.evaluate(&m, item: i) } catch { throw fail(error, view.dx.what) }
-                do { dy = try view.dy.evaluate(&m, item: i) } catch { throw fail(error, view.dy.what) }
-                guard dx.isFinite, dy.isFinite else { throw FiniteFrames.badOffset(dx.isFinite ? view.dy : view.dx, dx.isFinite ? dy : dx, item: i, section: s) }
+                do { dx = try dxRule.evaluate(&m, item: i) } catch { throw fail(error, dxRule.what) }
+                do { dy = try dyRule.evaluate(&m, item: i) } catch { throw fail(error, dyRule.what) }
+                guard dx.isFinite, dy.isFinite else { throw FiniteFrames.badOffset(dx.isFinite ? dyRule : dxRule, dx.isFinite ? dy : dx, item: i, section: s) }
                 let g = AttachedViews.Geometry(width: vw, height: vh, dx: dx, dy: dy, fx: fx, fy: fy, zIndex: view.zIndex)
                 views.elements.append(Int32(elements.count))
                 views.cells.append(Int32(j))

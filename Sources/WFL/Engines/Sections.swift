@@ -24,7 +24,7 @@ package enum Sections {
                 result = .failure(LayoutFailure([error]))
             }
         }
-        let appearRules = AppearRules.of(layout)
+        let appearRules = TableRules.of(layout, .transitions)
         guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else {
             return FiniteFrames.checked(layout, result)
         }
@@ -57,7 +57,8 @@ package enum Sections {
         // The index is built once at the end, over every section.
         var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
                               leaves: RectIndex.LeafBuilder(storage: [], active: false))
-        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        w.table.sectionStarts.reserveCapacity(layout.sections.count)
         defer { warnings += w.warnings }
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = layout.start

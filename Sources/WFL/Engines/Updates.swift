@@ -1,115 +1,105 @@
 /// The table after a batch update (docs/language.md, "Batch updates"): the engine run again with
 /// each section's items after the update, where a staying item keeps what its per-item rules gave
-/// it before (its size rule's value, `(W, H)` for `size`, its span, its attached views' `when`,
-/// `size` and `offset`: a cell is the same data after an update) and an inserted item evaluates
-/// them with its new index as `i`, n' as `n` and `random` keyed on its new index. `alpha`,
-/// `zoom` and `zIndex` are evaluated afresh.
+/// it before (every rule whose slot is `AfterUpdate.kept`: its size, its span, its attached views'
+/// `when`, `size` and `offset`: a cell is the same data after an update) and an inserted item
+/// evaluates them with its new index as `i`, n' as `n` and `random` keyed on its new index. The
+/// rules whose slot is `evaluatedAgain` (`alpha`, `zoom`, `zIndex`, `appear`, `disappear`) are
+/// evaluated afresh.
 ///
-/// How: while the table before is laid out, each per-item rule of a section with an `update`
-/// block is wrapped in a `RuleTape` that records the value it gives each item; the layout after
-/// gets rules whose tapes answer a staying item by its old index and evaluate the rule for an
-/// inserted one. The engines see the tapes as general rules without a fast path, so every value
-/// goes through `ItemRule.evaluate`. A layout without `update` blocks
-/// is laid out as before, and its table after is its table.
+/// How: the table before is laid out from a copy of the layout whose kept rules are recorded
+/// (`ItemRule.Kind.recorded`), each keeping the value it gives each item; the layout after gets
+/// rules that replay those values (`ItemRule.Kind.replayed`, a value) for the staying items by
+/// their new index and evaluate the rule for an inserted one. Both reach every kept rule through
+/// the rule sets (`ResolvedSection.mapKeptRules`), whatever its slot. The engines see them as
+/// general rules without a fast path, evaluated through `ItemRule.evaluate` (or `condition`)
+/// with the item's index. A layout without `update` blocks is laid out as before, and its table
+/// after is its table.
 
-/// The values one item rule gave the items of a section, by index (the table before), or the
-/// values it is to give them (the table after).
-final class RuleTape {
-    let inner: ItemRule
-    /// True while the table before is laid out: each value the rule gives is kept.
-    let recording: Bool
-    var values: [Double]
-    var known: [Bool]
+/// What one rule gave the items of a section in the table before, by index. The one reference
+/// in a resolved layout, and only in the copy `UpdateTapes` lays out the table before from: the
+/// engines take a layout by value and give back a table, so the values a rule gives are written
+/// here while they run, and read back into a `RuleReplay` right after.
+final class RuleRecorder {
+    let rule: ItemRule
+    /// The values given, by item; a condition's as 1 (true) or 0 (false).
+    private(set) var values: [Double]
+    private(set) var known: [Bool]
 
-    init(_ inner: ItemRule, recording: Bool, count: Int) {
-        self.inner = inner
-        self.recording = recording
+    init(_ rule: ItemRule, count: Int) {
+        self.rule = rule
         values = [Double](repeating: 0, count: count)
         known = [Bool](repeating: false, count: count)
     }
 
-    func evaluate(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
-        if recording {
-            let v = try inner.evaluate(&m, item: i)
-            if i < values.count {
-                values[i] = v
-                known[i] = true
-            }
-            return v
-        }
-        if i < known.count, known[i] { return values[i] }
-        return try inner.evaluate(&m, item: i)
+    private func keep(_ v: Double, _ i: Int) {
+        guard i >= 0, i < values.count else { return }
+        values[i] = v
+        known[i] = true
     }
 
-    /// The tape of the table after: the values of the staying items at their new indices.
-    func replay(_ update: SectionUpdate) -> RuleTape {
-        let out = RuleTape(inner, recording: false, count: update.countAfter)
+    func number(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
+        let v = try rule.evaluate(&m, item: i)
+        keep(v, i)
+        return v
+    }
+
+    /// Keeps a condition's answer after its list's cycling, so that a staying item keeps it.
+    func condition(_ m: inout Machine, item i: Int) throws(EvalError) -> Value {
+        let v = try rule.condition(&m, item: i)
+        if case .boolean(let b) = v { keep(b ? 1 : 0, i) }
+        return v
+    }
+
+    /// The rule for the table after `update`: the values kept for the staying items at their new
+    /// indices.
+    func replay(_ update: SectionUpdate) -> ItemRule {
+        var values = [Double](repeating: 0, count: update.countAfter)
+        var known = [Bool](repeating: false, count: update.countAfter)
         for (new, old) in update.indicesBefore().enumerated() {
-            guard let old, old < known.count, known[old] else { continue }
-            out.values[new] = values[old]
-            out.known[new] = true
+            guard let old, old < self.known.count, self.known[old] else { continue }
+            values[new] = self.values[old]
+            known[new] = true
         }
-        return out
+        return rule.wrapped(.replayed(RuleReplay(rule: rule, values: values, known: known)))
+    }
+}
+
+/// A rule of the table after a batch update: what the staying items keep, by their new index.
+struct RuleReplay {
+    let rule: ItemRule
+    let values: [Double]
+    let known: [Bool]
+
+    func number(_ m: inout Machine, item i: Int) throws(EvalError) -> Double {
+        if i >= 0, i < known.count, known[i] { return values[i] }
+        return try rule.evaluate(&m, item: i)
     }
 
-    /// An item rule that reads this tape: a general rule (`ItemRule.Kind.value`), so that the
-    /// engines take no fast path with it and the rules of other layouts cost nothing more. Every
-    /// engine sets the machine's `i` to the item before it evaluates such a rule.
-    func rule() -> ItemRule {
-        let code: Code = { [self] (m: inout Machine) throws(EvalError) -> Value in
-            .number(try evaluate(&m, item: Int(m.vars[EngineVar.i.rawValue])))
-        }
-        var r = ItemRule(kind: .value(code), what: inner.what, span: inner.span, settingSpan: inner.settingSpan)
+    func condition(_ m: inout Machine, item i: Int) throws(EvalError) -> Value {
+        if i >= 0, i < known.count, known[i] { return .boolean(values[i] != 0) }
+        return try rule.condition(&m, item: i)
+    }
+}
+
+extension ItemRule {
+    /// This rule's words and places with another kind: a general one, so that the engines take no
+    /// fast path with it, and one that may read `n` (it cannot be known), so that the layout is
+    /// never appended to.
+    func wrapped(_ kind: Kind) -> ItemRule {
+        var r = ItemRule(kind: kind, what: what, span: span, settingSpan: settingSpan)
+        r.meaning = meaning
         r.readsItemCount = true
         return r
     }
-}
 
-/// The same for an attached view's `when`, which gives a value rather than a number: the tape
-/// keeps whether it held (after a list's cycling, so that a staying item keeps its answer).
-final class WhenTape {
-    let inner: Code
-    let recording: Bool
-    var values: [Value?]
+    /// The rule recording what it gives the `count` items of the table before.
+    func recording(count: Int) -> ItemRule { wrapped(.recorded(RuleRecorder(self, count: count))) }
 
-    init(_ inner: @escaping Code, recording: Bool, count: Int) {
-        self.inner = inner
-        self.recording = recording
-        values = [Value?](repeating: nil, count: count)
+    /// The rule of the table after `update`: a recorded rule replays what it kept.
+    func replaying(_ update: SectionUpdate) -> ItemRule {
+        if case .recorded(let r) = kind { return r.replay(update) }
+        return self
     }
-
-    /// The view's `when` as a `Code` that reads or writes this tape; the item is the machine's
-    /// `i`, which `Decorations.attach` sets before it calls `when`.
-    func code() -> Code {
-        { [self] (m: inout Machine) throws(EvalError) -> Value in
-            let i = Int(m.vars[EngineVar.i.rawValue])
-            if !recording, i < values.count, let v = values[i] { return v }
-            var v = try inner(&m)
-            if recording, i < values.count {
-                if case .list(let xs) = v, !xs.isEmpty { v = xs[i % xs.count] }
-                values[i] = v
-            }
-            return v
-        }
-    }
-
-    func replay(_ update: SectionUpdate) -> WhenTape {
-        let out = WhenTape(inner, recording: false, count: update.countAfter)
-        for (new, old) in update.indicesBefore().enumerated() {
-            guard let old, old < values.count else { continue }
-            out.values[new] = values[old]
-        }
-        return out
-    }
-}
-
-/// The tapes of one section's rules, in the order `UpdateTapes.wrap` finds them.
-struct SectionTapes {
-    var span: RuleTape? = nil
-    var size: [RuleTape] = []
-    /// Per attached view: width, height, dx, dy.
-    var views: [[RuleTape]] = []
-    var whens: [WhenTape?] = []
 }
 
 /// Laying out a layout with a batch update: the table before (with its rules recorded) and the
@@ -123,23 +113,21 @@ package enum UpdateTapes {
             return Sections.layout(layout, warnings: &warnings).map { ($0, $0) }
         }
         var recording = layout
-        var tapes: [SectionTapes?] = []
-        for k in recording.sections.indices {
-            guard recording.sections[k].update != nil else {
-                tapes.append(nil)
-                continue
-            }
-            tapes.append(wrap(&recording.sections[k]))
+        for k in recording.sections.indices where recording.sections[k].update != nil {
+            let n = recording.sections[k].items
+            recording.sections[k].mapKeptRules { $0.recording(count: n) }
         }
         let before: AttributeTable
         switch Sections.layout(recording, warnings: &warnings) {
         case .failure(let f): return .failure(f)
         case .success(let t): before = t
         }
-        var after = layout
+        // The recorded layout's sections hold what the rules kept.
+        var after = recording
         for k in after.sections.indices {
-            guard let update = after.sections[k].update, let t = tapes[k] else { continue }
-            replay(&after.sections[k], t, update)
+            guard let update = after.sections[k].update else { continue }
+            after.sections[k].items = update.countAfter
+            after.sections[k].mapKeptRules { $0.replaying(update) }
         }
         // The engine's warnings about the table after would repeat those of the table before,
         // or speak of items the file does not write: only its errors are the file's.
@@ -152,65 +140,6 @@ package enum UpdateTapes {
             }
             return .failure(f)
         case .success(let t): return .success((before, t))
-        }
-    }
-
-    /// Wraps each per-item rule of `sec` in a recording tape.
-    static func wrap(_ sec: inout ResolvedSection) -> SectionTapes {
-        let n = sec.items
-        var out = SectionTapes()
-        func tape(_ r: ItemRule) -> RuleTape { RuleTape(r, recording: true, count: n) }
-        if let s = sec.span {
-            let t = tape(s)
-            out.span = t
-            sec.span = t.rule()
-        }
-        switch sec.size {
-        case .length(let r):
-            let t = tape(r)
-            out.size = [t]
-            sec.size = .length(t.rule())
-        case .natural(let a, let b):
-            let (ta, tb) = (tape(a), tape(b))
-            out.size = [ta, tb]
-            sec.size = .natural(ta.rule(), tb.rule())
-        }
-        for v in sec.attached.indices {
-            var view = sec.attached[v]
-            let ts = [tape(view.width), tape(view.height), tape(view.dx), tape(view.dy)]
-            (view.width, view.height, view.dx, view.dy) = (ts[0].rule(), ts[1].rule(), ts[2].rule(), ts[3].rule())
-            out.views.append(ts)
-            if let w = view.when {
-                let t = WhenTape(w, recording: true, count: n)
-                view.when = t.code()
-                out.whens.append(t)
-            } else {
-                out.whens.append(nil)
-            }
-            sec.attached[v] = view
-        }
-        return out
-    }
-
-    /// Gives `sec` its items after `update`, with rules that replay `tapes`.
-    static func replay(_ sec: inout ResolvedSection, _ tapes: SectionTapes, _ update: SectionUpdate) {
-        sec.items = update.countAfter
-        if let t = tapes.span { sec.span = t.replay(update).rule() }
-        switch (sec.size, tapes.size.count) {
-        case (.length, 1):
-            sec.size = .length(tapes.size[0].replay(update).rule())
-        case (.natural, 2):
-            sec.size = .natural(tapes.size[0].replay(update).rule(), tapes.size[1].replay(update).rule())
-        default:
-            break
-        }
-        for v in sec.attached.indices where v < tapes.views.count {
-            let ts = tapes.views[v].map { $0.replay(update).rule() }
-            sec.attached[v].width = ts[0]
-            sec.attached[v].height = ts[1]
-            sec.attached[v].dx = ts[2]
-            sec.attached[v].dy = ts[3]
-            if let w = tapes.whens[v] { sec.attached[v].when = w.replay(update).code() }
         }
     }
 }

@@ -38,7 +38,8 @@ package enum Waterfall {
         defer { warnings += w.warnings }
         w.table.elements = consume spareElements
         w.table.elements.removeAll(keepingCapacity: true)
-        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + 2 })
+        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        w.table.sectionStarts.reserveCapacity(layout.sections.count)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = layout.start
         for section in layout.sections {

@@ -10,8 +10,8 @@ extension Resolver {
     /// The rules of `appear` (or `disappear`) as they cascade to a section. `random` in them is an
     /// error (UIKit asks for these attributes again as often as it likes); a constant outside
     /// its range is an error here, once, rather than at each element.
-    mutating func appearRules(_ blocks: [BlockRecord], disappear: Bool) -> AppearRuleSet {
-        var out = AppearRuleSet()
+    mutating func appearRules(_ blocks: [BlockRecord], disappear: Bool, into out: inout RuleSet<SectionRule>) {
+        let slots = SectionRule.ends(disappear: disappear)
         let word = disappear ? "disappear" : "appear"
         func noRandom(_ e: Expr, _ w: Written) -> Bool {
             let deps = compiler.compile(e).deps
@@ -44,17 +44,16 @@ extension Resolver {
             return r
         }
         if let w = lookup(disappear ? .disappearAlpha : .appearAlpha, blocks), case .expr(let e) = w.value, noRandom(e, w) {
-            out.alpha = checked(rule(e, w, what: "the alpha of '\(word)'"), .alpha, w)
+            out[slots.alpha] = checked(rule(e, w, what: "the alpha of '\(word)'"), .alpha, w)
         }
         if let w = lookup(disappear ? .disappearZoom : .appearZoom, blocks), case .expr(let e) = w.value, noRandom(e, w) {
-            out.zoom = checked(rule(e, w, what: "the zoom of '\(word)'"), .zoom, w)
+            out[slots.zoom] = checked(rule(e, w, what: "the zoom of '\(word)'"), .zoom, w)
         }
         if let w = lookup(disappear ? .disappearOffset : .appearOffset, blocks), case .size(let xe, let ye) = w.value,
            noRandom(xe, w), noRandom(ye, w) {
-            out.dx = checked(rule(xe, w, what: "the x of the offset of '\(word)'"), .offset, w)
-            out.dy = checked(rule(ye, w, what: "the y of the offset of '\(word)'"), .offset, w)
+            out[slots.x] = checked(rule(xe, w, what: "the x of the offset of '\(word)'"), .offset, w)
+            out[slots.y] = checked(rule(ye, w, what: "the y of the offset of '\(word)'"), .offset, w)
         }
-        return out
     }
 }
 
@@ -68,80 +67,25 @@ package struct AppearEnd: Equatable, Sendable {
     package static let fade = AppearEnd(alpha: 0, zoom: 1, dx: 0, dy: 0)
 }
 
-/// A layout's `appear` and `disappear` rules, per section. A class, so that a table and its copies
-/// at offsets share one.
-package final class AppearRules: @unchecked Sendable, Equatable {
-    struct Section {
-        var aw: Double, ah: Double
-        var appear: AppearRuleSet
-        var disappear: AppearRuleSet
-    }
-
-    let sections: [Section]
-    let seed: UInt64
-    let letCount: Int
-    let cw: Double, ch: Double
-    /// Keeps the user functions the rules call alive.
-    let functionBodies: AnyObject?
-
-    /// The rules of `layout`, or nil when no section has any (every end is then a fade).
-    static func of(_ layout: ResolvedLayout) -> AppearRules? {
-        guard layout.sections.contains(where: { !$0.appear.isEmpty || !$0.disappear.isEmpty }) else { return nil }
-        return AppearRules(layout)
-    }
-
-    init(_ layout: ResolvedLayout) {
-        sections = layout.sections.map { sec in
-            let ins = sec.insets
-            return Section(aw: layout.containerWidth - ins.left - ins.right, ah: layout.containerHeight - ins.top - ins.bottom,
-                           appear: sec.appear, disappear: sec.disappear)
-        }
-        seed = layout.seed
-        letCount = layout.letCount
-        cw = layout.containerWidth
-        ch = layout.containerHeight
-        functionBodies = layout.functionBodies
-    }
-
-    /// The same rules: written at the same places, for sections of the same room.
-    package static func == (a: AppearRules, b: AppearRules) -> Bool {
-        if a === b { return true }
-        func same(_ x: ItemRule?, _ y: ItemRule?) -> Bool { x?.span == y?.span && x?.settingSpan == y?.settingSpan && x?.what == y?.what }
-        func same(_ x: AppearRuleSet, _ y: AppearRuleSet) -> Bool {
-            same(x.alpha, y.alpha) && same(x.zoom, y.zoom) && same(x.dx, y.dx) && same(x.dy, y.dy)
-        }
-        return a.seed == b.seed && a.letCount == b.letCount && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
-            && zip(a.sections, b.sections).allSatisfy { x, y in
-                x.aw == y.aw && x.ah == y.ah && same(x.appear, y.appear) && same(x.disappear, y.disappear)
-            }
-    }
-
+extension TableRules {
     /// Where element of item `i` of section `s` (a cell, or a view on that cell) starts when it
     /// appears (`disappear` false) or ends when it disappears, its frame as shown being `f` in a
     /// table whose section s has `n` items, at `offset`. The variables are those of the attribute
     /// rules; a list cycles by `i`.
     func end(disappear: Bool, section s: Int, item i: Int, count n: Int, frame f: Frame, offset: Offset) throws(Diagnostic) -> AppearEnd {
-        guard s < sections.count else { return .fade }
-        let sec = sections[s]
-        let rules = disappear ? sec.disappear : sec.appear
-        if rules.isEmpty { return .fade }
-        var m = Machine(seed: seed, letCount: letCount)
-        m.set(.cw, cw)
-        m.set(.ch, ch)
-        m.beginElement(item: i, section: s, count: n, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        let slots = SectionRule.ends(disappear: disappear)
+        guard s < sections.count, sections[s].rules.entries.contains(where: { $0.slot.group == (disappear ? .disappear : .appear) })
+        else { return .fade }
+        var m = machine()
+        guard let rules = begin(section: s, item: i, count: n, frame: f, offset: offset, &m) else { return .fade }
         let place = AttributeRange.place(item: i, section: s, offset: offset)
-        func value(_ rule: ItemRule?, _ kind: AttributeRange, default d: Double) throws(Diagnostic) -> Double {
-            guard let rule else { return d }
-            let v: Double
-            do { v = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place)").diagnostic }
-            if let why = kind.refusal(v) {
-                throw Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(v)): \(why)", at: rule.span)
-            }
-            return kind.clamped(v)
+        func value(_ slot: SectionRule, _ range: AttributeRange, default d: Double) throws(Diagnostic) -> Double {
+            guard let rule = rules[slot] else { return d }
+            return try self.value(rule, range, item: i, place: place, &m)
         }
-        let alpha = try value(rules.alpha, .alpha, default: 0), zoom = try value(rules.zoom, .zoom, default: 1)
-        let dx = try value(rules.dx, .offset, default: 0), dy = try value(rules.dy, .offset, default: 0)
-        try FiniteFrames.checkMoved(f, dx: dx, dy: dy, rules.dx, rules.dy, place: place)
+        let alpha = try value(slots.alpha, .alpha, default: 0), zoom = try value(slots.zoom, .zoom, default: 1)
+        let dx = try value(slots.x, .offset, default: 0), dy = try value(slots.y, .offset, default: 0)
+        try FiniteFrames.checkMoved(f, dx: dx, dy: dy, rules[slots.x], rules[slots.y], place: place)
         return AppearEnd(alpha: alpha, zoom: zoom, dx: dx, dy: dy)
     }
 }

@@ -1,7 +1,7 @@
 /// The attribute rules `alpha`, `zoom` and `zIndex` (docs/language.md, "Attributes"; docs/layout.md,
 /// "Attributes at a scroll offset"): evaluated for each cell at the scroll offset, on its frame as
 /// shown, after pinning and `zoomFirst` (step 6 of the order of evaluation). A table keeps its
-/// layout's rules (`AttributeTable.rules.attributes`) and evaluates them when it is taken to an offset
+/// layout's rules (`AttributeTable.rules.attributes`, a `TableRules`) and evaluates them when it is taken to an offset
 /// (`at`, `only`) and when an expectation asks; only the cells asked about are evaluated, so a
 /// `--rect` query costs the cells it returns.
 
@@ -10,7 +10,7 @@
 package struct CellRules: Equatable, Sendable {
     /// The layout's `alpha`, `zoom` and `zIndex` rules, evaluated when the table is taken to an
     /// offset; nil without any, and in a table already at an offset.
-    package var attributes: AttributeRules? = nil
+    package var attributes: TableRules? = nil
     /// Each element's alpha and zoom, in table order; empty when every one is 1.
     package var alphas: [Double] = []
     package var zooms: [Double] = []
@@ -20,16 +20,35 @@ package struct CellRules: Equatable, Sendable {
     package var views: AttachedViews? = nil
     /// The layout's `appear` and `disappear` rules (Evaluation/AppearRules.swift), for the
     /// transitions of an update (Table/TransitionPairing.swift); nil without any.
-    package var appearRules: AppearRules? = nil
+    package var appearRules: TableRules? = nil
 }
 
-/// A layout's attribute rules, with what their variables need. A class, so that a table and
-/// its copies at offsets share one.
-package final class AttributeRules: @unchecked Sendable, Equatable {
-    struct Section {
+/// The per-item rules a table keeps, to evaluate them when it is asked: the attribute rules at
+/// a scroll offset (`AttributeTable.attributes`), and `appear` / `disappear` for the transitions
+/// of an update (`AttributeTable.appearRules`, Evaluation/AppearRules.swift). The rules of each
+/// section are a `RuleSet` holding only the slots of that use; the variables they need are kept
+/// beside them. A class, so that a table and its copies at offsets share one.
+package final class TableRules: @unchecked Sendable, Equatable {
+    /// What a table keeps the rules for.
+    package enum Use: Sendable {
+        /// `alpha`, `zoom` and `zIndex`.
+        case attributes
+        /// `appear { }` and `disappear { }`.
+        case transitions
+
+        func holds(_ slot: SectionRule) -> Bool {
+            switch slot.group {
+            case .attributes?: return self == .attributes
+            case .appear?, .disappear?: return self == .transitions
+            case nil: return false
+            }
+        }
+    }
+
+    struct Section: Equatable {
         var items: Int
         var aw: Double, ah: Double
-        var rules: AttributeRuleSet
+        var rules: RuleSet<SectionRule>
     }
 
     let sections: [Section]
@@ -39,17 +58,17 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
     /// Keeps the user functions the rules call alive.
     let functionBodies: AnyObject?
 
-    /// The rules of `layout`, or nil when no section has any.
-    static func of(_ layout: ResolvedLayout) -> AttributeRules? {
-        guard layout.sections.contains(where: { !$0.attributes.isEmpty }) else { return nil }
-        return AttributeRules(layout)
+    /// The rules of `layout` for `use`, or nil when no section has any.
+    static func of(_ layout: ResolvedLayout, _ use: Use) -> TableRules? {
+        guard layout.sections.contains(where: { $0.rules.entries.contains { use.holds($0.slot) } }) else { return nil }
+        return TableRules(layout, use)
     }
 
-    init(_ layout: ResolvedLayout) {
+    init(_ layout: ResolvedLayout, _ use: Use) {
         sections = layout.sections.map { sec in
             let ins = sec.insets
             return Section(items: sec.items, aw: layout.containerWidth - ins.left - ins.right,
-                           ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.attributes)
+                           ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.rules.filter(use.holds))
         }
         seed = layout.seed
         letCount = layout.letCount
@@ -58,20 +77,10 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         functionBodies = layout.functionBodies
     }
 
-    /// The same rules: written at the same places of the source, for sections of the same items
-    /// and room (two evaluations of one file give equal tables). Closures cannot be compared, but
-    /// a rule's place fixes its expression. (`letCount` is left out: it sizes a cache, and a
-    /// program that has also compiled an expression typed alone in the REPL counts more `let`s.)
-    package static func == (a: AttributeRules, b: AttributeRules) -> Bool {
-        if a === b { return true }
-        func same(_ x: ItemRule?, _ y: ItemRule?) -> Bool {
-            x?.span == y?.span && x?.settingSpan == y?.settingSpan && x?.what == y?.what
-        }
-        return a.seed == b.seed && a.cw == b.cw && a.ch == b.ch && a.sections.count == b.sections.count
-            && zip(a.sections, b.sections).allSatisfy { x, y in
-                x.items == y.items && x.aw == y.aw && x.ah == y.ah
-                    && same(x.rules.alpha, y.rules.alpha) && same(x.rules.zoom, y.rules.zoom) && same(x.rules.zIndex, y.rules.zIndex)
-            }
+    /// The same rules (`ItemRule`'s `==`: the same computations, reported alike) for sections of
+    /// the same items and room: two evaluations of one file give equal tables.
+    package static func == (a: TableRules, b: TableRules) -> Bool {
+        a === b || (a.seed == b.seed && a.letCount == b.letCount && a.cw == b.cw && a.ch == b.ch && a.sections == b.sections)
     }
 
     /// A machine for the rules, with cw and ch set.
@@ -82,45 +91,49 @@ package final class AttributeRules: @unchecked Sendable, Equatable {
         return m
     }
 
+    /// Sets the variables of item `i` of section `s`, its frame as shown at `offset` being `f`,
+    /// and gives that section's rules; nil when it has none. `count` overrides the section's item
+    /// count (a table after an update).
+    func begin(section s: Int, item i: Int, count: Int? = nil, frame f: Frame, offset: Offset,
+               _ m: inout Machine) -> RuleSet<SectionRule>? {
+        guard s < sections.count else { return nil }
+        let sec = sections[s]
+        if sec.rules.isEmpty { return nil }
+        m.beginElement(item: i, section: s, count: count ?? sec.items, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        return sec.rules
+    }
+
+    /// The value of `rule` for item `i`, the machine having begun it: within its range (clamped
+    /// into it within 0.001), or a diagnostic naming the item (`place`).
+    func value(_ rule: ItemRule, _ range: AttributeRange, item i: Int, place: String, _ m: inout Machine) throws(Diagnostic) -> Double {
+        let d: Double
+        do { d = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place)").diagnostic }
+        if let why = range.refusal(d) { throw TableRules.refuse(rule, d, why, place) }
+        return range.clamped(d)
+    }
+
+    static func refuse(_ rule: ItemRule, _ d: Double, _ why: String, _ place: String) -> Diagnostic {
+        Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(d)): \(why)", at: rule.span)
+    }
+
     /// The alpha, zoom and z-index of item `i` of section `s`, whose frame at `offset` is `f`;
     /// `zIndex` is its z-index without a rule. Values within 0.001 of their range are clamped
     /// into it, a z-index within 0.001 of a whole number rounded; further out is an error naming
     /// the item.
     func values(section s: Int, item i: Int, frame f: Frame, offset: Offset, zIndex: Int,
                 _ m: inout Machine) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
-        guard s < sections.count else { return (1, 1, zIndex) }
-        let sec = sections[s]
-        let rules = sec.rules
-        if rules.isEmpty { return (1, 1, zIndex) }
-        m.beginElement(item: i, section: s, count: sec.items, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        guard let rules = begin(section: s, item: i, frame: f, offset: offset, &m) else { return (1, 1, zIndex) }
         let place = AttributeRange.place(item: i, section: s, offset: offset)
-        func value(_ rule: ItemRule) throws(Diagnostic) -> Double {
-            do {
-                return try rule.evaluate(&m, item: i)
-            } catch {
-                throw error.at("in \(rule.what) \(place)").diagnostic
-            }
-        }
-        func refuse(_ rule: ItemRule, _ d: Double, _ why: String) -> Diagnostic {
-            Diagnostic.error(.badAttribute, "\(rule.what) \(place) is \(NumberFormat.format(d)): \(why)", at: rule.span)
-        }
         var alpha = 1.0, zoom = 1.0, z = zIndex
-        if let r = rules.alpha {
-            let d = try value(r)
-            if let why = AttributeRange.alpha.refusal(d) { throw refuse(r, d, why) }
-            alpha = AttributeRange.alpha.clamped(d)
-        }
-        if let r = rules.zoom {
-            let d = try value(r)
-            if let why = AttributeRange.zoom.refusal(d) { throw refuse(r, d, why) }
-            zoom = AttributeRange.zoom.clamped(d)
-        }
-        if let r = rules.zIndex {
-            let d = try value(r)
+        if let r = rules[.alpha] { alpha = try value(r, .alpha, item: i, place: place, &m) }
+        if let r = rules[.zoom] { zoom = try value(r, .zoom, item: i, place: place, &m) }
+        if let r = rules[.zIndex] {
+            let d: Double
+            do { d = try r.evaluate(&m, item: i) } catch { throw error.at("in \(r.what) \(place)").diagnostic }
             // A whole number within 0.001, from -1,000,000 to 1,000,000.
             let whole = d.rounded()
-            guard d.isFinite, abs(d - whole) <= 0.001 else { throw refuse(r, d, "a z-index is a whole number") }
-            guard abs(whole) <= 1_000_000 else { throw refuse(r, d, "a z-index is from -1,000,000 to 1,000,000") }
+            guard d.isFinite, abs(d - whole) <= 0.001 else { throw TableRules.refuse(r, d, "a z-index is a whole number", place) }
+            guard abs(whole) <= 1_000_000 else { throw TableRules.refuse(r, d, "a z-index is from -1,000,000 to 1,000,000", place) }
             z = Int(whole)
         }
         return (alpha, zoom, z)

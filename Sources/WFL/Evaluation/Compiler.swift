@@ -55,13 +55,16 @@ struct Node {
     var engineVar: EngineVar? = nil
 }
 
-/// A `let` of a value, compiled on first use.
+/// A `let` of a value, compiled on first use. Its cache slot is given when it is defined, so
+/// compiling (an editor's hover, an expression typed alone) never changes `letCount`.
 final class LetInfo {
     let decl: LetDecl
-    var id = -1
+    /// Its slot in a machine's `let` cache (`Machine.letValues`); unused when it folds to a constant.
+    let id: Int
     var node: Node? = nil
-    init(decl: LetDecl) {
+    init(decl: LetDecl, id: Int) {
         self.decl = decl
+        self.id = id
     }
 }
 
@@ -112,7 +115,8 @@ func grouped(_ n: Int) -> String {
 final class Compiler {
     /// The compiled user functions, freed with the last compiler or layout that holds them.
     let functionBodies = FunctionBodies()
-    /// How many `let` values need a per-item cache slot.
+    /// How many `let` values have a per-item cache slot: one per `let` of a value defined, fixed
+    /// once the program is built (`define`), whatever is compiled afterwards.
     private(set) var letCount = 0
     /// The file's bindings (`SyntaxTree.bindings`), which every `Name.binding` indexes.
     private(set) var bindings: [Binding]
@@ -142,10 +146,122 @@ final class Compiler {
         functions.append(contentsOf: repeatElement(nil, count: more))
     }
 
-    /// Records a `let` of the file, compiled when a name bound to it is first compiled.
+    /// Records a `let` of the file, compiled when a name bound to it is first compiled; a value
+    /// takes its cache slot here.
     func define(_ decl: LetDecl) {
         let k = Int(decl.name.binding)
-        if decl.parameters != nil { functions[k] = FunctionInfo(decl: decl) } else { lets[k] = LetInfo(decl: decl) }
+        if decl.parameters != nil {
+            functions[k] = FunctionInfo(decl: decl)
+        } else {
+            lets[k] = LetInfo(decl: decl, id: letCount)
+            letCount += 1
+        }
+    }
+
+    // MARK: Meaning
+
+    /// What `e` computes, as a number: equal for two expressions that compile to the same
+    /// computation (the same constants, operators, engine variables and built-ins, and `let`s
+    /// and functions of the same meaning), whatever their place. Item rules keep it
+    /// (`ItemRule.meaning`) so that rules compare equal without their closures. Computing it
+    /// changes nothing: the memo holds only values derived from the tree.
+    func meaning(_ e: Expr) -> Int {
+        var h = Hasher()
+        addMeaning(e, to: &h)
+        return h.finalize()
+    }
+
+    /// The meaning of each `let` and function by binding, worked out once. A function that calls
+    /// itself, directly or through others, is unfolded until a call comes back to one in
+    /// progress, which stands as its distance up the stack: the same whichever is asked first.
+    /// A meaning is kept only when it did not come back to one in progress below it, on which it
+    /// would depend.
+    private var meanings: [Int32: Int] = [:]
+    private var meaningStack: [Int32] = []
+    /// The lowest place in `meaningStack` that the meaning being worked out came back to.
+    private var lowestReturn = Int.max
+
+    private func bindingMeaning(_ binding: Int32, _ body: Expr) -> Int {
+        if let m = meanings[binding] { return m }
+        if let k = meaningStack.lastIndex(of: binding) {
+            lowestReturn = Swift.min(lowestReturn, k)
+            return -1 - (meaningStack.count - k)
+        }
+        let place = meaningStack.count, outer = lowestReturn
+        meaningStack.append(binding)
+        lowestReturn = Int.max
+        let m = meaning(body)
+        meaningStack.removeLast()
+        if lowestReturn >= place { meanings[binding] = m }
+        lowestReturn = Swift.min(outer, lowestReturn)
+        return m
+    }
+
+    private func addMeaning(_ e: Expr, to h: inout Hasher) {
+        switch e {
+        case .number(let d, _):
+            h.combine(0)
+            h.combine(d)
+        case .boolean(let b, _):
+            h.combine(1)
+            h.combine(b)
+        case .string(let text, _):
+            h.combine(2)
+            h.combine(text)
+        case .invalid:
+            h.combine(3)
+        case .name(let name):
+            h.combine(4)
+            guard name.binding != Binding.free else {
+                h.combine(name.text)
+                return
+            }
+            let k = Int(name.binding)
+            guard k < bindings.count else { return }
+            switch bindings[k].kind {
+            case .value:
+                if let info = lets[k] { h.combine(bindingMeaning(name.binding, info.decl.value)) }
+            case .parameter(let j):
+                h.combine(-2)
+                h.combine(j)
+            case .function:
+                h.combine(-3)
+            }
+        case .list(let items, _):
+            h.combine(5)
+            h.combine(items.count)
+            for x in items { addMeaning(x, to: &h) }
+        case .unary(let op, let x, _):
+            h.combine(6)
+            h.combine(op.rawValue)
+            addMeaning(x, to: &h)
+        case .binary(let first, let rest, _):
+            h.combine(7)
+            addMeaning(first, to: &h)
+            for o in rest {
+                h.combine(o.op.rawValue)
+                addMeaning(o.rhs, to: &h)
+            }
+        case .conditional(let c, let a, let b, _):
+            h.combine(8)
+            addMeaning(c, to: &h)
+            addMeaning(a, to: &h)
+            addMeaning(b, to: &h)
+        case .call(let callee, let args, _):
+            h.combine(9)
+            if callee.binding == Binding.free {
+                h.combine(callee.text)
+            } else if let f = functions[Int(callee.binding)] {
+                h.combine(bindingMeaning(callee.binding, f.decl.value))
+                h.combine(f.decl.parameters?.count ?? 0)
+            }
+            h.combine(args.count)
+            for a in args { addMeaning(a, to: &h) }
+        case .index(let base, let index, _):
+            h.combine(10)
+            addMeaning(base, to: &h)
+            addMeaning(index, to: &h)
+        }
     }
 
     // MARK: Entry points
@@ -288,8 +404,6 @@ final class Compiler {
         if info.node == nil {
             var body = fold(compile(info.decl.value))
             if body.constant == nil {
-                info.id = letCount
-                letCount += 1
                 let id = info.id, inner = body.code
                 body.code = { (m: inout Machine) throws(EvalError) -> Value in
                     if m.letGenerations[id] == m.generation { return m.letValues[id] }

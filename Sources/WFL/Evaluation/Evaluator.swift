@@ -4,15 +4,59 @@
 
 /// What evaluating a file gives.
 package struct Evaluation {
-    /// The attribute table of each layout evaluated, in file order; empty when there are errors.
-    package var tables: [AttributeTable]
+    /// Each layout evaluated, in file order; empty when there are errors.
+    package var layouts: [EvaluatedLayout]
     /// Every error and warning found while evaluating (the parser's are not repeated here).
     package var diagnostics: [Diagnostic]
-    /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
-    /// "Batch updates"), the same value as its table before when it has no `update` block.
-    package var after: [AttributeTable]
-    /// Parallel to `tables`: each layout's batch update (all sections empty without `update`).
-    package var updates: [BatchUpdate]
+    /// The table of each layout evaluated (before its batch update), in file order.
+    package var tables: [AttributeTable] { layouts.map(\.before) }
+}
+
+/// One layout evaluated: its table, its table after its batch update (docs/language.md, "Batch
+/// updates") and that update.
+package struct EvaluatedLayout: Equatable {
+    /// The table as the file writes it.
+    package var before: AttributeTable
+    /// The table after the batch update; the same value as `before` without `update` blocks.
+    package var after: AttributeTable
+    /// The batch update: each section's, empty where it has no `update` block.
+    package var batch: BatchUpdate
+
+    package init(before: AttributeTable, after: AttributeTable, batch: BatchUpdate) {
+        self.before = before
+        self.after = after
+        self.batch = batch
+    }
+
+    /// A layout without `update` blocks: its one table in both states.
+    package init(_ table: AttributeTable) {
+        self.init(before: table, after: table,
+                  batch: BatchUpdate(sections: table.sectionStarts.map { SectionUpdate(countBefore: $0.cellCount) }))
+    }
+
+    /// The table in `state`.
+    package func table(_ state: TableState) -> AttributeTable {
+        switch state {
+        case .beforeUpdate: return before
+        case .afterUpdate: return after
+        }
+    }
+}
+
+/// Which table of a layout an expectation reads: the one the file writes, or the one after its
+/// batch update (an `expect` inside an `update` block). Another state of a layout is another
+/// case, which `EvaluatedLayout.table(_:)` then must answer (an exhaustive switch).
+package enum TableState: Sendable {
+    case beforeUpdate
+    case afterUpdate
+}
+
+/// An `expect` as the program keeps it: the expectation, the span of its statement, and the
+/// table it reads.
+struct ExpectRecord {
+    var expectation: Expectation
+    var statement: Span
+    var reads: TableState
 }
 
 /// Where a setting was written.
@@ -73,19 +117,53 @@ final class BlockRecord {
     var properties = PropertyTable()
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
-    var sections: [BlockRecord] = []
+
+    /// What a block holds besides its settings, out of line: most blocks are sections that hold
+    /// none of it, and a file may have millions of them (docs/performance.md, "Memory").
+    private final class Contents {
+        var sections: [BlockRecord] = []
+        var sectionsWithExpects: [BlockRecord] = []
+        var layouts: [BlockRecord] = []
+        var expects: [ExpectRecord] = []
+        var attaches: [AttachRecord] = []
+        var updates: [UpdateRecord] = []
+    }
+    private var contents: Contents? = nil
+    private var made: Contents {
+        if let contents { return contents }
+        let c = Contents()
+        contents = c
+        return c
+    }
+
+    var sections: [BlockRecord] {
+        get { contents?.sections ?? [] }
+        _modify { let c = made; yield &c.sections }
+    }
     /// The sections that hold an `expect` (most hold none: `Program.allExpects` reads only these).
-    var sectionsWithExpects: [BlockRecord] = []
-    var layouts: [BlockRecord] = []
-    /// Each `expect` with the span of its statement.
-    var expects: [(Expectation, Span)] = []
+    var sectionsWithExpects: [BlockRecord] {
+        get { contents?.sectionsWithExpects ?? [] }
+        _modify { let c = made; yield &c.sectionsWithExpects }
+    }
+    var layouts: [BlockRecord] {
+        get { contents?.layouts ?? [] }
+        _modify { let c = made; yield &c.layouts }
+    }
+    /// Each `expect`, with the span of its statement and the table it reads.
+    var expects: [ExpectRecord] {
+        get { contents?.expects ?? [] }
+        _modify { let c = made; yield &c.expects }
+    }
     /// The `attach` blocks written here, in order.
-    var attaches: [AttachRecord] = []
+    var attaches: [AttachRecord] {
+        get { contents?.attaches ?? [] }
+        _modify { let c = made; yield &c.attaches }
+    }
     /// The `update` blocks written here, in order (more than one is an error).
-    var updates: [UpdateRecord] = []
-    /// Where the statements of the `expect`s inside this block's `update` blocks start: they are
-    /// in `expects` too, and read the table after the update.
-    var afterExpects: Set<Int> = []
+    var updates: [UpdateRecord] {
+        get { contents?.updates ?? [] }
+        _modify { let c = made; yield &c.updates }
+    }
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
         self.level = level
@@ -231,8 +309,7 @@ package final class Program {
                     case .change(let c):
                         if c.kind == .insert { rec.inserts += c.arguments } else { rec.deletes += c.arguments }
                     case .expect(let e):
-                        block.expects.append((e, inner.span))
-                        block.afterExpects.insert(inner.span.start)
+                        block.expects.append(ExpectRecord(expectation: e, statement: inner.span, reads: .afterUpdate))
                     default:
                         break
                     }
@@ -241,7 +318,7 @@ package final class Program {
             case .change:
                 break
             case .expect(let e):
-                block.expects.append((e, st.span))
+                block.expects.append(ExpectRecord(expectation: e, statement: st.span, reads: .beforeUpdate))
             case .setting(let s):
                 record(s, in: block, span: st.span)
             }
@@ -324,9 +401,7 @@ package final class Program {
     package func evaluate(only: String? = nil) -> Evaluation {
         // Each evaluation reports afresh (a program evaluated again, as the REPL's is).
         reported = []
-        var tables: [AttributeTable] = []
-        var afterTables: [AttributeTable] = []
-        var updates: [BatchUpdate] = []
+        var evaluated: [EvaluatedLayout] = []
         var diagnostics: [Diagnostic] = []
         let layouts: [BlockRecord?] = hasLayoutBlocks ? file.layouts : [nil]
         var resolved: [Result<ResolvedLayout, LayoutFailure>] = []
@@ -338,7 +413,7 @@ package final class Program {
             let r = resolve(layout, name: name, itemsBefore: items)
             switch r {
             case .success(let l):
-                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.items } }
+                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.countedItems } }
             case .failure(let f):
                 if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
             }
@@ -357,9 +432,7 @@ package final class Program {
                     memo?.table = nil
                     switch UpdateTapes.layout(layout, warnings: &diagnostics) {
                     case .success(let (before, after)):
-                        tables.append(before)
-                        afterTables.append(after)
-                        updates.append(layout.batch)
+                        evaluated.append(EvaluatedLayout(before: before, after: after, batch: layout.batch))
                     case .failure(let f):
                         diagnostics += f.diagnostics
                     }
@@ -367,9 +440,7 @@ package final class Program {
                 }
                 switch memo == nil ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
                 case .success(let t):
-                    tables.append(t)
-                    afterTables.append(t)
-                    updates.append(layout.batch)
+                    evaluated.append(EvaluatedLayout(before: t, after: t, batch: layout.batch))
                 case .failure(let f): diagnostics += f.diagnostics
                 }
             }
@@ -380,8 +451,7 @@ package final class Program {
         // setting by setting, not in the order they are written.
         diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }.inSourceOrder()
         let failed = diagnostics.hasErrors
-        return Evaluation(tables: failed ? [] : tables, diagnostics: diagnostics, after: failed ? [] : afterTables,
-                          updates: failed ? [] : updates)
+        return Evaluation(layouts: failed ? [] : evaluated, diagnostics: diagnostics)
     }
 
     /// Runs the engine of a resolved layout.
@@ -422,7 +492,7 @@ package final class Program {
         // (Engines/Decorations.swift): such a layout is laid out whole.
         // So is a layout with `appear` or `disappear` rules, which its table keeps per section.
         guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
-              previous.rules.appearRules == nil, AppearRules.of(layout) == nil,
+              previous.rules.appearRules == nil, TableRules.of(layout, .transitions) == nil,
               previous.style == layout.style || k < layout.sections.count else {
             warnings = []
             return run(layout, warnings: &warnings)

@@ -80,33 +80,36 @@ package struct ExpectationChecker {
 
     package init(program: Program) { self.program = program }
 
-    /// Checks every expectation of every layout of `tables` (the tables of `evaluate()`, at
-    /// offset 0,0), in the order they are written. An error in one expectation fails only that one.
-    /// `after`, parallel to `tables`, holds the tables after the batch updates, which the
-    /// `expect`s inside `update` blocks read (the table before, when not given).
-    package func check(_ tables: [AttributeTable], after: [AttributeTable] = []) -> [ExpectationOutcome] {
+    /// Checks every expectation of every layout of `layouts` (those of `evaluate()`, at offset
+    /// 0,0), in the order they are written, each against the table it reads. An error in one
+    /// expectation fails only that one.
+    package func check(_ layouts: [EvaluatedLayout]) -> [ExpectationOutcome] {
         var out: [ExpectationOutcome] = []
-        for (k, table) in tables.enumerated() {
-            out += check(layout: table.name, table: table, after: k < after.count ? after[k] : nil)
+        for layout in layouts { out += check(layout: layout.before.name, layout) }
+        return out
+    }
+
+    /// Checks the expectations of one layout (those in its sections included) in the order they
+    /// are written, each against the table of `layout` it reads; with `within`, only those
+    /// whose statement starts there.
+    package func check(layout layoutName: String, _ layout: EvaluatedLayout, within: Span? = nil) -> [ExpectationOutcome] {
+        guard let k = program.layoutIndex(named: layoutName) else { return [] }
+        let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
+        var out: [ExpectationOutcome] = []
+        for record in Program.allExpects(of: block) {
+            if let within, record.statement.start < within.start || record.statement.start > within.end { continue }
+            out.append(check(record.expectation, layout: layoutName, table: layout.table(record.reads)))
         }
         return out
     }
 
-    /// Checks the expectations of one layout against its table, in the order they are written
-    /// (those in its sections included), those inside `update` blocks against `after`; with
-    /// `within`, only those whose statement starts there.
+    /// The same for a layout given as its tables: `after` is its table after its batch update
+    /// (`table` again when not given).
     package func check(layout layoutName: String, table: AttributeTable, after: AttributeTable? = nil,
                        within: Span? = nil) -> [ExpectationOutcome] {
-        guard let k = program.layoutIndex(named: layoutName) else { return [] }
-        let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
-        let readAfter = Program.afterExpects(of: block)
-        var out: [ExpectationOutcome] = []
-        for (e, statement) in Program.allExpects(of: block) {
-            if let within, statement.start < within.start || statement.start > within.end { continue }
-            let reads = readAfter.contains(statement.start) ? after ?? table : table
-            out.append(check(e, layout: layoutName, table: reads))
-        }
-        return out
+        var layout = EvaluatedLayout(table)
+        if let after { layout.after = after }
+        return check(layout: layoutName, layout, within: within)
     }
 
     /// Checks that each `expect` (of every layout, or only of `only`) is well formed before any
@@ -117,7 +120,8 @@ package struct ExpectationChecker {
         var blocks: [BlockRecord] = [program.file]
         for (k, l) in program.file.layouts.enumerated() where only == nil || only == program.layoutNames[k] { blocks.append(l) }
         for b in blocks {
-            for (e, _) in Program.allExpects(of: b) {
+            for record in Program.allExpects(of: b) {
+                let e = record.expectation
                 let node = program.compiler.compile(e.condition)
                 if let d = misuse(node, .expect) {
                     out.append(d)
@@ -208,18 +212,10 @@ package struct ExpectationChecker {
 
 extension Program {
     /// A layout block's expectations and those of its sections, in source order.
-    static func allExpects(of block: BlockRecord) -> [(Expectation, Span)] {
+    static func allExpects(of block: BlockRecord) -> [ExpectRecord] {
         var all = block.expects
         for s in block.sectionsWithExpects { all += s.expects }
-        return all.sorted { $0.1.start < $1.1.start }
-    }
-
-    /// Where the statements of the `expect`s inside the `update` blocks of a layout block (or
-    /// the file) and of its sections start: those read the table after the update.
-    static func afterExpects(of block: BlockRecord) -> Set<Int> {
-        var all = block.afterExpects
-        for s in block.sectionsWithExpects { all.formUnion(s.afterExpects) }
-        return all
+        return all.sorted { $0.statement.start < $1.statement.start }
     }
 
     /// Text with each run of white space that holds a line break made one space.

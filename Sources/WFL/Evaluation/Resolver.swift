@@ -25,6 +25,12 @@ final class SectionMemo {
     var warnings: [Diagnostic] = []
 }
 
+extension ResolvedSection {
+    /// What the item limit counts of a section: the larger of its item counts before and after
+    /// its update, since both tables are laid out.
+    var countedItems: Int { Swift.max(items, update?.countAfter ?? 0) }
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -33,15 +39,19 @@ struct Resolver {
     /// the file, and is checked here, before any table is allocated. nil once the limit has been
     /// reported for the file (said once).
     let itemsBefore: Int?
+    /// The REPL's memo of sections (`Program.memo`) when this resolution may read and keep it;
+    /// nil for a query, which changes nothing.
+    let memo: SectionMemo?
     var diagnostics: [Diagnostic] = []
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
 
-    init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0) {
+    init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0, query: Bool = false) {
         self.program = program
         self.layout = layout
         self.name = name
         self.itemsBefore = itemsBefore
+        memo = query ? nil : program.memo
     }
 
     var compiler: Compiler { program.compiler }
@@ -174,8 +184,8 @@ struct Resolver {
         // The sections resolved before, unchanged: the memo's, when they are all still there first.
         var memoSections: [ResolvedSection] = []
         var known = 0
-        program.memo?.reused = 0
-        if layout == nil, !sectionRecords.isEmpty, let memo = program.memo, memo.generation == program.generation,
+        memo?.reused = 0
+        if layout == nil, !sectionRecords.isEmpty, let memo, memo.generation == program.generation,
            memo.records.count <= records.count, memo.sections.count == memo.records.count,
            zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
             known = memo.records.count
@@ -185,7 +195,7 @@ struct Resolver {
             memo.generation = -1
         }
         misplacedUpdates(sectionRecords)
-        var styles = Array(program.memo?.styles.prefix(known) ?? [])
+        var styles = Array(memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
         let layoutStyle = LayoutStyle.common(styles)
@@ -259,13 +269,15 @@ struct Resolver {
 
         var sections: [ResolvedSection] = []
         swap(&sections, &memoSections)
+        // Room for all of them at once: growing by doubling held a file of sections twice.
+        sections.reserveCapacity(records.count)
         var totalItems = 0
-        for sec in sections { totalItems += sec.items }
+        for sec in sections { totalItems += sec.countedItems }
         for (s, rec) in records.enumerated() where s >= known {
             style = styles[s]
             let blocks = program.chain(layout, rec)
             if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
-                totalItems += sec.items
+                totalItems += sec.countedItems
                 if totalItems > maxItemsPerFile {
                     let w = lookup(.items, blocks)
                     fail(.error(.tooManyItems, "the layout '\(name)' has more than 10,000,000 items, the most wfl lays out",
@@ -284,7 +296,7 @@ struct Resolver {
             }
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
-        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo = program.memo {
+        if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo {
             memo.generation = program.generation
             memo.records = sectionRecords.map(ObjectIdentifier.init)
             memo.styles = styles
@@ -394,23 +406,27 @@ struct Resolver {
         m = reader.machine
 
         // Item rules, compiled once.
-        var spanRule: ItemRule? = nil
+        var rules = attributeRules(blocks)
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
-            spanRule = rule(e, w, what: "the span")
+            rules[.span] = rule(e, w, what: "the span")
         }
-        var size = SizeRule.natural(constantRule(50, "the width of 'size'"), constantRule(50, "the height of 'size'"))
+        rules[.naturalWidth] = constantRule(50, "the width of 'size'")
+        rules[.naturalHeight] = constantRule(50, "the height of 'size'")
         if let w = lookup(.sizeRule, blocks) {
             switch w.value {
             case .expr(let e):
-                size = .length(rule(e, w, what: "the \(w.setting.name.text)"))
+                rules[.naturalWidth] = nil
+                rules[.naturalHeight] = nil
+                rules[.length] = rule(e, w, what: "the \(w.setting.name.text)")
             case .size(let we, let he):
-                size = .natural(rule(we, w, what: "the width of 'size'"), rule(he, w, what: "the height of 'size'"))
+                rules[.naturalWidth] = rule(we, w, what: "the width of 'size'")
+                rules[.naturalHeight] = rule(he, w, what: "the height of 'size'")
             default: break
             }
         }
-        let attributes = attributeRules(blocks)
         let attached = attachments(blocks, &m)
-        let appear = appearRules(blocks, disappear: false), disappear = appearRules(blocks, disappear: true)
+        appearRules(blocks, disappear: false, into: &rules)
+        appearRules(blocks, disappear: true, into: &rules)
         // The section's `update` block: its own, or for the one section of a layout (or file)
         // without `section` blocks, the layout's (the file's when it has no layouts either).
         let updates = rec?.updates ?? (layout ?? (program.hasLayoutBlocks ? nil : program.file))?.updates ?? []
@@ -429,15 +445,13 @@ struct Resolver {
         var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
                                columnSpacing: columnSpacing, pinHeaders: pinHeaders, engine: engine, pinFooters: pinFooters,
-                               collapseEmpty: collapseEmpty, span: spanRule, size: size,
-                               place: rec?.keyword ?? layout?.keyword ?? .point(0))
+                               collapseEmpty: collapseEmpty, place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
         section.columnSpacingPlace = lookup(.columnSpacing, blocks)?.setting.name.span
         section.background = background
         section.backgroundInsets = backgroundInsets
-        section.attributes = attributes
+        section.rules = rules
         section.attached = attached
-        (section.appear, section.disappear) = (appear, disappear)
         section.update = update
         return section
     }
@@ -514,6 +528,12 @@ struct Resolver {
         let deleted = check(deletes, "delete", count: n, when: "before", &self)
         // n' counts the inserts as written, so that a repeated one does not shift the range.
         let after = n - deleted.count + inserts.count
+        // The table after the update is laid out too: its items count against the limit.
+        if after > maxItemsPerFile {
+            fail(.error(.tooManyItems, "section \(s) has \(after) items after its update: a layout has at most 10,000,000 items", at: u.keyword,
+                        help: "insert fewer items, or lower 'items'"), key: u.keyword)
+            return nil
+        }
         let inserted = check(inserts, "insert", count: after, when: "after", &self)
         guard diagnostics.count == errorsBefore else { return nil }
         return SectionUpdate(countBefore: n, deleted: deleted, inserted: inserted)
@@ -546,23 +566,21 @@ struct Resolver {
                      key: w.span)
                 return false
             }
-            var view = ResolvedAttachment(name: name, kind: k, when: nil, whenSpan: rec.keyword,
-                                          width: constantRule(20, "the width of 'attach \(name)'"),
-                                          height: constantRule(20, "the height of 'attach \(name)'"),
-                                          dx: constantRule(0, "the x of 'offset'"), dy: constantRule(0, "the y of 'offset'"),
-                                          anchor: .topRight, zIndex: 1)
+            var view = ResolvedAttachment(name: name, kind: k, anchor: .topRight, zIndex: 1)
+            view.rules[.width] = constantRule(20, "the width of 'attach \(name)'")
+            view.rules[.height] = constantRule(20, "the height of 'attach \(name)'")
+            view.rules[.x] = constantRule(0, "the x of 'offset'")
+            view.rules[.y] = constantRule(0, "the y of 'offset'")
             if let w = rec.properties[.attachWhen], case .expr(let e) = w.value, noRandom(e, w) {
-                let node = compiler.compile(e)
-                view.when = node.code
-                view.whenSpan = e.span
+                view.rules[.when] = rule(e, w, what: "'when' of 'attach \(name)'")
             }
             if let w = rec.properties[.sizeRule], case .size(let we, let he) = w.value, noRandom(we, w), noRandom(he, w) {
-                view.width = rule(we, w, what: "the width of 'attach \(name)'")
-                view.height = rule(he, w, what: "the height of 'attach \(name)'")
+                view.rules[.width] = rule(we, w, what: "the width of 'attach \(name)'")
+                view.rules[.height] = rule(he, w, what: "the height of 'attach \(name)'")
             }
             if let w = rec.properties[.attachOffset], case .size(let xe, let ye) = w.value, noRandom(xe, w), noRandom(ye, w) {
-                view.dx = rule(xe, w, what: "the x of the offset of 'attach \(name)'")
-                view.dy = rule(ye, w, what: "the y of the offset of 'attach \(name)'")
+                view.rules[.x] = rule(xe, w, what: "the x of the offset of 'attach \(name)'")
+                view.rules[.y] = rule(ye, w, what: "the y of the offset of 'attach \(name)'")
             }
             if let w = rec.properties[.attachAnchor], case .word(let n) = w.value { view.anchor = AttachAnchor(rawValue: n.text) ?? .topRight }
             // zIndex: a constant whole number from -1,000,000 to 1,000,000.
@@ -585,9 +603,9 @@ struct Resolver {
 
     /// `alpha`, `zoom` and `zIndex`, compiled; `random` in them is an error (they are evaluated
     /// at every scroll offset, where a random value would flicker).
-    mutating func attributeRules(_ blocks: [BlockRecord]) -> AttributeRuleSet {
-        var out = AttributeRuleSet()
-        for property in [Property.alpha, .zoom, .zIndex] {
+    mutating func attributeRules(_ blocks: [BlockRecord]) -> RuleSet<SectionRule> {
+        var out = RuleSet<SectionRule>()
+        for (property, slot) in [(Property.alpha, SectionRule.alpha), (.zoom, .zoom), (.zIndex, .zIndex)] {
             guard let w = lookup(property, blocks), case .expr(let e) = w.value else { continue }
             let name = w.setting.name.text
             if let r = compiler.compile(e).deps.random {
@@ -596,19 +614,12 @@ struct Resolver {
                      key: w.span)
                 continue
             }
-            let r = rule(e, w, what: "the \(name)")
-            switch property {
-            case .alpha: out.alpha = r
-            case .zoom: out.zoom = r
-            default: out.zIndex = r
-            }
+            out[slot] = rule(e, w, what: "the \(name)")
         }
         return out
     }
 
-    func constantRule(_ d: Double, _ what: String) -> ItemRule {
-        ItemRule(kind: .constant(d), what: what, span: Span(0, 0), settingSpan: Span(0, 0))
-    }
+    func constantRule(_ d: Double, _ what: String) -> ItemRule { ItemRule.constant(d, what) }
 
     /// Compiles an item rule, choosing the fastest shape that computes it.
     func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {
@@ -627,6 +638,7 @@ struct Resolver {
             }
         }
         var r = ItemRule(kind: kind, what: what, span: e.span, settingSpan: w.span)
+        r.meaning = compiler.meaning(e)
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
         if case .number = kind { r.flat = FlatRule.compile(e) }
         return r

@@ -34,9 +34,11 @@ package enum Snapping: String, Sendable { case next, nearest }
 /// backgrounds").
 package enum BackgroundKind: String, Sendable { case none, items, cells, all }
 
-/// An item rule (`height`, `width`, one side of `size`, `span`), compiled once, evaluated per item.
+/// A per-item rule (`height`, `width`, one side of `size`, `span`, an attribute, a value of
+/// `appear`/`disappear`, an attached view's `when`, `size` and `offset`), compiled once,
+/// evaluated per item. Every rule of a section lives in a `RuleSet` under its slot.
 package struct ItemRule {
-    /// The shapes that need no general evaluation.
+    /// The shapes that need no general evaluation, and the two of a batch update.
     enum Kind {
         /// `height 100`.
         case constant(Double)
@@ -46,6 +48,10 @@ package struct ItemRule {
         case number(NumCode)
         /// Any other expression: a number, or a list that cycles.
         case value(Code)
+        /// The table before a batch update: the rule, each value it gives kept (Engines/Updates.swift).
+        case recorded(RuleRecorder)
+        /// The table after it: the staying items' values at their new indices, the rule for the others.
+        indirect case replayed(RuleReplay)
     }
 
     let kind: Kind
@@ -55,13 +61,22 @@ package struct ItemRule {
     package let span: Span
     /// Where the setting stands: a rule is reported once, at its first failing item.
     package let settingSpan: Span
+    /// What the rule computes, from its expression as compiled (`Compiler.meaning`), so that two
+    /// compilations of one rule compare equal without comparing closures; 0 for a rule that
+    /// stands for a default.
+    var meaning: Int = 0
     /// True when its value may depend on `n`, the item count (or cannot be known): appending items
     /// to the section may then change the items already there (`IncrementalLayout.append`).
     package var readsItemCount = false
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
-    var flat: FlatRule? = nil
-
+    var flat: FlatRule? {
+        get { flatBox?.rule }
+        set { flatBox = newValue.map(FlatRuleBox.init) }
+    }
+    /// `flat`, kept out of line: a section holds up to 14 rules, most of them nil, and a program
+    /// inline made every rule, set or not, 90 bytes longer (docs/performance.md, "Memory").
+    var flatBox: FlatRuleBox? = nil
 
     /// The rule's number for item `i`, with lists cycling.
     @inline(__always)
@@ -70,15 +85,35 @@ package struct ItemRule {
         case .constant(let d): return d
         case .cycle(let xs): return xs[i % xs.count]
         case .number(let code):
-            if let flat {
+            if let box = flatBox {
                 var r = 0.0
                 let count = m.randomCount
-                if flat.run(&m, &r) { return r }
+                if box.rule.run(&m, &r) { return r }
                 m.randomCount = count
             }
             return try code(&m)
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
+        case .recorded(let r): return try r.number(&m, item: i)
+        case .replayed(let r): return try r.number(&m, item: i)
         }
+    }
+
+    /// The rule's value for item `i` as a condition (an attached view's `when`): its value, a
+    /// list cycling. The caller says what a value that is not a boolean means.
+    func condition(_ m: inout Machine, item i: Int) throws(EvalError) -> Value {
+        switch kind {
+        case .constant, .cycle, .number: return .number(try evaluate(&m, item: i))
+        case .value(let code): return ItemRule.cycled(try code(&m), item: i)
+        case .recorded(let r): return try r.condition(&m, item: i)
+        case .replayed(let r): return try r.condition(&m, item: i)
+        }
+    }
+
+    /// A list's element for item `i` (`i mod len`); any other value, and an empty list, as it is.
+    @inline(__always)
+    static func cycled(_ v: Value, item i: Int) -> Value {
+        if case .list(let xs) = v, !xs.isEmpty { return xs[i % xs.count] }
+        return v
     }
 
     static func number(from v: Value, item i: Int, span: Span, what: String) throws(EvalError) -> Double {
@@ -88,7 +123,7 @@ package struct ItemRule {
             guard !xs.isEmpty else {
                 throw EvalError(.badListRule, "empty list", at: span, help: "a list here cycles over the items, so it needs at least one number")
             }
-            switch xs[i % xs.count] {
+            switch cycled(v, item: i) {
             case .number(let d): return d
             case .list: throw EvalError(.badListRule, "list of lists", at: span, help: "a list here holds one number per item, and cycles")
             case let other: throw EvalError(.typeMismatch, "\(other.typeName) in a list where numbers are needed", at: span)
@@ -97,14 +132,155 @@ package struct ItemRule {
             throw EvalError(.typeMismatch, "\(v.typeName) where a number (or a list of numbers) is needed", at: span)
         }
     }
+
+    /// A rule that gives `d` for every item, standing for a default: it is written nowhere.
+    static func constant(_ d: Double, _ what: String) -> ItemRule {
+        ItemRule(kind: .constant(d), what: what, span: Span(0, 0), settingSpan: Span(0, 0))
+    }
 }
 
-/// How items get their size along the scroll axis.
+extension ItemRule: Equatable {
+    /// The same rule: the same computation (`meaning`), reported with the same words at the same
+    /// places. The closures are not compared: `meaning` stands for them.
+    package static func == (a: ItemRule, b: ItemRule) -> Bool {
+        a.meaning == b.meaning && a.span == b.span && a.settingSpan == b.settingSpan && a.what == b.what
+            && a.readsItemCount == b.readsItemCount
+    }
+}
+
+/// A flat rule's box (`ItemRule.flat`).
+final class FlatRuleBox {
+    let rule: FlatRule
+    init(_ rule: FlatRule) { self.rule = rule }
+}
+
+/// How items get their size along the scroll axis: the view the engines take of the slots
+/// `length`, `naturalWidth` and `naturalHeight` of a section's rules.
 package enum SizeRule {
     /// `height` (vertical) or `width` (horizontal): the length along the lane.
     case length(ItemRule)
     /// `size W x H`: a natural size scaled to the lane.
     case natural(ItemRule, ItemRule)
+}
+
+/// What a batch update does with the value a rule gave a staying item (docs/language.md, "Batch
+/// updates"; Engines/Updates.swift).
+package enum AfterUpdate: Sendable {
+    /// The item keeps it: a cell is the same data after an update.
+    case kept
+    /// It is evaluated again, at the item's new index.
+    case evaluatedAgain
+}
+
+/// The slot of a per-item rule in a `RuleSet`. Each slot says what a batch update does with it,
+/// so the updates path covers a new rule by construction: a new case does not compile until it
+/// says.
+package protocol RuleSlot: Equatable, Sendable {
+    var afterUpdate: AfterUpdate { get }
+}
+
+/// The per-item rules of a section.
+package enum SectionRule: Int, RuleSlot, CaseIterable {
+    /// `span`.
+    case span
+    /// `height` (vertical) or `width` (horizontal).
+    case length
+    /// `size W x H`.
+    case naturalWidth, naturalHeight
+    /// The attribute rules, evaluated at a scroll offset (Evaluation/Attributes.swift).
+    case alpha, zoom, zIndex
+    /// `appear { }` and `disappear { }` (Evaluation/AppearRules.swift).
+    case appearAlpha, appearZoom, appearX, appearY
+    case disappearAlpha, disappearZoom, disappearX, disappearY
+
+    package var afterUpdate: AfterUpdate {
+        switch self {
+        case .span, .length, .naturalWidth, .naturalHeight: return .kept
+        case .alpha, .zoom, .zIndex: return .evaluatedAgain
+        case .appearAlpha, .appearZoom, .appearX, .appearY, .disappearAlpha, .disappearZoom, .disappearX, .disappearY:
+            return .evaluatedAgain
+        }
+    }
+
+    /// The slots a table keeps to evaluate at an offset (`TableRules`).
+    package enum Group: Sendable { case attributes, appear, disappear }
+
+    /// Its group, nil for the rules the engines use up while they lay out.
+    var group: Group? {
+        switch self {
+        case .span, .length, .naturalWidth, .naturalHeight: return nil
+        case .alpha, .zoom, .zIndex: return .attributes
+        case .appearAlpha, .appearZoom, .appearX, .appearY: return .appear
+        case .disappearAlpha, .disappearZoom, .disappearX, .disappearY: return .disappear
+        }
+    }
+
+    /// The four values of where an element that appears starts (or one that disappears ends).
+    static func ends(disappear: Bool) -> (alpha: SectionRule, zoom: SectionRule, x: SectionRule, y: SectionRule) {
+        disappear ? (.disappearAlpha, .disappearZoom, .disappearX, .disappearY) : (.appearAlpha, .appearZoom, .appearX, .appearY)
+    }
+}
+
+/// The per-item rules of an attached view.
+package enum ViewRule: Int, RuleSlot, CaseIterable {
+    /// `when`: which cells get the view; none for every cell.
+    case when
+    /// `size W x H`.
+    case width, height
+    /// `offset DX x DY`.
+    case x, y
+
+    package var afterUpdate: AfterUpdate {
+        switch self {
+        case .when, .width, .height, .x, .y: return .kept
+        }
+    }
+}
+
+/// Rules by slot: the one home of per-item rules. A set holds the few slots written (or given a
+/// default), in the order they were set.
+package struct RuleSet<Slot: RuleSlot>: Equatable {
+    package struct Entry: Equatable {
+        package var slot: Slot
+        package var rule: ItemRule
+    }
+
+    package private(set) var entries: [Entry] = []
+
+    package init() {}
+
+    package subscript(_ slot: Slot) -> ItemRule? {
+        get {
+            for e in entries where e.slot == slot { return e.rule }
+            return nil
+        }
+        set {
+            if let k = entries.firstIndex(where: { $0.slot == slot }) {
+                if let newValue { entries[k].rule = newValue } else { entries.remove(at: k) }
+            } else if let newValue {
+                entries.append(Entry(slot: slot, rule: newValue))
+            }
+        }
+    }
+
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// The set with `transform` applied to every rule a staying item keeps after a batch update
+    /// (`AfterUpdate.kept`): how the updates path reaches every such rule, whatever its slot.
+    func mappingKept(_ transform: (ItemRule) -> ItemRule) -> RuleSet {
+        var out = self
+        for k in out.entries.indices where out.entries[k].slot.afterUpdate == .kept {
+            out.entries[k].rule = transform(out.entries[k].rule)
+        }
+        return out
+    }
+
+    /// Only the rules whose slot passes `keep`.
+    func filter(_ keep: (Slot) -> Bool) -> RuleSet {
+        var out = RuleSet()
+        out.entries = entries.filter { keep($0.slot) }
+        return out
+    }
 }
 
 /// One section, resolved: a node of the layout (docs/ARCHITECTURE.md, "The engine layer"). Its
@@ -128,9 +304,7 @@ package struct ResolvedSection {
     package var engine: any Engine
     package var pinFooters = false
     package var collapseEmpty: CollapseEmpty = .none
-    /// nil: every item spans one lane.
-    package var span: ItemRule?
-    package var size: SizeRule
+    package var rules = RuleSet<SectionRule>()
     /// Where the section is written, for errors about it as a whole: its `section` keyword, or for
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
@@ -143,29 +317,36 @@ package struct ResolvedSection {
     /// `background` and `backgroundInsets` (whose sides may be negative).
     package var background: BackgroundKind = .none
     package var backgroundInsets = Insets()
-    /// `alpha`, `zoom` and `zIndex`, evaluated per cell at a scroll offset (Evaluation/Attributes.swift);
-    /// nil when not set.
-    package var attributes = AttributeRuleSet()
     /// The attached views, in the table's order.
     package var attached: [ResolvedAttachment] = []
     /// The section's `update` block, its indices checked and sorted; nil when it has none.
     package var update: SectionUpdate? = nil
-    /// `appear { }` and `disappear { }`, as they cascade to this section (Evaluation/AppearRules.swift).
-    package var appear = AppearRuleSet()
-    package var disappear = AppearRuleSet()
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
-}
 
-/// The rules of an `appear` or `disappear` block as they cascade to a section; nil where not set
-/// (alpha 0, zoom 1, offset 0 x 0).
-package struct AppearRuleSet {
-    package var alpha: ItemRule? = nil
-    package var zoom: ItemRule? = nil
-    package var dx: ItemRule? = nil
-    package var dy: ItemRule? = nil
-    package var isEmpty: Bool { alpha == nil && zoom == nil && dx == nil && dy == nil }
+    /// nil: every item spans one lane.
+    package var span: ItemRule? { rules[.span] }
+
+    /// The size rules as the engines take them: `length`, else the natural size (the resolver
+    /// sets one or the other).
+    package var size: SizeRule {
+        if let r = rules[.length] { return .length(r) }
+        return .natural(rules[.naturalWidth] ?? ItemRule.constant(50, "the width of 'size'"),
+                        rules[.naturalHeight] ?? ItemRule.constant(50, "the height of 'size'"))
+    }
+
+    /// True when some rule of `group` is set.
+    package func has(_ group: SectionRule.Group) -> Bool {
+        rules.entries.contains { $0.slot.group == group }
+    }
+
+    /// Every per-item rule a staying item keeps after a batch update, the section's and its
+    /// views', with `transform` applied (Engines/Updates.swift).
+    mutating func mapKeptRules(_ transform: (ItemRule) -> ItemRule) {
+        rules = rules.mappingKept(transform)
+        for v in attached.indices { attached[v].rules = attached[v].rules.mappingKept(transform) }
+    }
 }
 
 /// One attached view of a section (docs/layout.md, "Attached views"): its rules compiled, its
@@ -175,25 +356,18 @@ package struct ResolvedAttachment {
     package var name: String
     /// Its position among the layout's attached names: the order of views in the table.
     package var kind: Int
-    /// `when`: nil for every cell.
-    var when: Code?
-    var whenSpan: Span
-    /// `size W x H` and `offset DX x DY`, per cell.
-    var width: ItemRule, height: ItemRule
-    var dx: ItemRule, dy: ItemRule
+    /// `when` (none: every cell), `size W x H` and `offset DX x DY`, per cell; `width`,
+    /// `height`, `x` and `y` are always set.
+    var rules = RuleSet<ViewRule>()
+    var width: ItemRule { rules[.width] ?? ItemRule.constant(20, "the width of 'attach \(name)'") }
+    var height: ItemRule { rules[.height] ?? ItemRule.constant(20, "the height of 'attach \(name)'") }
+    var dx: ItemRule { rules[.x] ?? ItemRule.constant(0, "the x of 'offset'") }
+    var dy: ItemRule { rules[.y] ?? ItemRule.constant(0, "the y of 'offset'") }
     package var anchor: AttachAnchor
     /// Added to its cell's z-index.
     package var zIndex: Int
     /// Some rule of it reads `col`, a waterfall cell's first lane, worked out only then.
     var readsLane = false
-}
-
-/// A section's attribute rules (docs/language.md, "Attributes").
-package struct AttributeRuleSet {
-    package var alpha: ItemRule? = nil
-    package var zoom: ItemRule? = nil
-    package var zIndex: ItemRule? = nil
-    package var isEmpty: Bool { alpha == nil && zoom == nil && zIndex == nil }
 }
 
 /// A layout ready for an engine.
@@ -216,7 +390,7 @@ package struct ResolvedLayout {
     /// (Read in place: a closure over the sections would copy each, and the REPL asks for every entry.)
     package var decorates: Bool {
         sections.withUnsafeBufferPointer { b in
-            for k in b.indices where b[k].background != .none || !b[k].attributes.isEmpty || !b[k].attached.isEmpty { return true }
+            for k in b.indices where b[k].background != .none || b[k].has(.attributes) || !b[k].attached.isEmpty { return true }
             return false
         }
     }

@@ -1,6 +1,8 @@
 /// What an editor asks of a program beyond its diagnostics and tables (`wfl lsp`'s hover): the
 /// value of a `let` when it is a constant, and one layout resolved by its place in the file, so a
-/// hover can say what a setting comes to there after the cascade.
+/// hover can say what a setting comes to there after the cascade. Asking changes nothing: not
+/// the `let` slots (given when the program is built), not what the program has reported, not
+/// the REPL's memo of sections.
 
 extension Program {
     /// The value of the `let` value bound at `binding` when the compiler folds it to a constant;
@@ -15,6 +17,11 @@ extension Program {
     /// applied and its settings evaluated, or why it cannot be; nil when there is no such layout.
     package func resolve(layoutAt k: Int) -> Result<ResolvedLayout, LayoutFailure>? {
         guard k >= 0, k < layoutNames.count else { return nil }
-        return LargeStack.run { self.resolve(self.hasLayoutBlocks ? self.file.layouts[k] : nil, name: self.layoutNames[k]) }
+        return LargeStack.run {
+            let reported = self.reported
+            defer { self.reported = reported }
+            var r = Resolver(program: self, layout: self.hasLayoutBlocks ? self.file.layouts[k] : nil, name: self.layoutNames[k], query: true)
+            return r.resolve()
+        }
     }
 }

@@ -23,11 +23,9 @@ package struct Compilation {
     package var hasErrors: Bool { diagnostics.hasErrors }
     /// The attribute table of each layout evaluated, in file order; empty when there are errors.
     package var tables: [AttributeTable] { evaluation?.tables ?? [] }
-    /// Parallel to `tables`: each layout's table after its batch update (docs/language.md,
-    /// "Batch updates"); a layout without `update` blocks has its one table here too.
-    package var after: [AttributeTable] { evaluation?.after ?? [] }
-    /// Parallel to `tables`: each layout's batch update.
-    package var updates: [BatchUpdate] { evaluation?.updates ?? [] }
+    /// Each layout evaluated, with its table after its batch update and that update
+    /// (docs/language.md, "Batch updates"), in file order; empty when there are errors.
+    package var layouts: [EvaluatedLayout] { evaluation?.layouts ?? [] }
     /// The names of the file's layouts, in order (empty when parsing failed).
     package var layoutNames: [String] { program?.layoutNames ?? [] }
 }
@@ -77,7 +75,7 @@ package enum Pipeline {
     /// has errors.
     package static func checkExpectations(_ c: Compilation) -> [ExpectationOutcome] {
         guard let program = c.program, !c.hasErrors else { return [] }
-        let tables = c.tables, after = c.after
-        return LargeStack.run { ExpectationChecker(program: program).check(tables, after: after) }
+        let layouts = c.layouts
+        return LargeStack.run { ExpectationChecker(program: program).check(layouts) }
     }
 }

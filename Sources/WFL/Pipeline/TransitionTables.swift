@@ -9,8 +9,8 @@ extension Compilation {
         guard let evaluation, !hasErrors else { return [] }
         var out: [TransitionTable] = []
         // A layout without `update` blocks has the same table after: its transitions all stay.
-        for (k, before) in evaluation.tables.enumerated() {
-            out.append(try Transitions.table(before: before, after: evaluation.after[k], update: evaluation.updates[k], at: offset))
+        for layout in evaluation.layouts {
+            out.append(try Transitions.table(before: layout.before, after: layout.after, update: layout.batch, at: offset))
         }
         return out
     }

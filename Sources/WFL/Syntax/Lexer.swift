@@ -87,7 +87,10 @@ package struct Lexer {
                 let c = buf[pos]
                 switch c {
                 case 0x20, 0x09, 0x0D:
-                    pos += 1
+                    // A run of spaces (indentation, mostly) in one loop, not one dispatch a byte.
+                    var p = pos + 1
+                    while p < n, buf[p] == 0x20 { p += 1 }
+                    pos = p
                     space = true
                 case 0x0A:
                     pos += 1
@@ -159,6 +162,7 @@ package struct Lexer {
 
         // MARK: - Names
 
+        @inline(__always)
         // IDENT = letter { letter | digit } ;
         // letter = "A" .. "Z" | "a" .. "z" | "_" ;
         // digit = "0" .. "9" ;
@@ -262,8 +266,25 @@ package struct Lexer {
 
         // MARK: - Numbers
 
+        @inline(__always)
         // NUMBER = digits [ "." digits ] [ ( "e" | "E" ) [ "+" | "-" ] digits ] ;
         mutating func number() {
+            // Most numbers are plain digits followed by a space or punctuation: read them here, and
+            // leave everything else (a point, an exponent, '_', a letter after it) to the full rule.
+            var p = pos + 1
+            while p < buf.count, buf[p] &- 0x30 < 10 { p += 1 }
+            let after = p < buf.count ? buf[p] : 0
+            if after < 0x80, !isIdentChar(after), after != UInt8(ascii: ".") {
+                let start = pos
+                pos = p
+                emit(.number, start, p)
+                return
+            }
+            fullNumber()
+        }
+
+        @inline(never)
+        mutating func fullNumber() {
             let start = pos
             var badUnderscore = !digits()
             if byte(pos) == UInt8(ascii: ".") {

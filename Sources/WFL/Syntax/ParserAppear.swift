@@ -4,6 +4,7 @@
 
 extension Parser {
     /// True at the word `appear` or `disappear` followed by a `{`: the start of such a block.
+    @inline(__always)
     func atAppear() -> Bool {
         (isWord(tok, "appear") || isWord(tok, "disappear")) && next.kind == .lBrace
     }

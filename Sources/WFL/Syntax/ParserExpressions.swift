@@ -3,10 +3,12 @@
 extension Parser {
     /// True when the current token can begin an expression (`x` cannot: it separates sizes).
     var canStartExpression: Bool {
-        switch tok.kind {
-        case .number, .string, .kwTrue, .kwFalse, .lParen, .lBracket, .minus, .bang, .error: return true
-        case .identifier: return !isWord(tok, "x")
-        default: return false
+        @inline(__always) get {
+            switch tok.kind {
+            case .number, .string, .kwTrue, .kwFalse, .lParen, .lBracket, .minus, .bang, .error: return true
+            case .identifier: return !isWord(tok, "x")
+            default: return false
+            }
         }
     }
 
@@ -218,8 +220,10 @@ extension Parser {
     /// Adds a part of a list or chain: on the shared stack, or, once the list or chain has had
     /// `spillCount` parts, on its own array, reserved for as many as the tokens left could hold.
     /// (A function of its own, so that the recursive rules' stack frames stay small.)
+    /// (`mutating` though it changes nothing of the parser: a non-mutating call from the parser's
+    /// mutating rules copied the whole parser each time.)
     @inline(never)
-    func gather<Element>(_ e: Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
+    mutating func gather<Element>(_ e: Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
         if spilled != nil {
             spilled!.append(e)
             return

@@ -34,6 +34,7 @@ extension Parser {
         return id
     }
 
+    @inline(__always)
     func lookup(_ id: Int32) -> BindingEntry? {
         let k = innermost[Int(id)]
         return k < 0 ? nil : bindingStack[Int(k)]

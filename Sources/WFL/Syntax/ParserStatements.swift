@@ -4,7 +4,15 @@
 extension Parser {
     // file = { statement } EOF ;
     mutating func parseFile() -> SyntaxTree {
-        let statements = parseStatements()
+        var statements = parseStatements()
+        // The top level grew by doubling; a file of many statements keeps an exact array instead
+        // (the tree lives as long as the run, the slack up to 88 bytes a statement).
+        if statements.capacity - statements.count > 1024 {
+            var exact: [Statement] = []
+            exact.reserveCapacity(statements.count)
+            exact.append(contentsOf: statements)
+            statements = exact
+        }
         finishFile(statements)
         return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
     }
@@ -248,7 +256,7 @@ extension Parser {
     /// True at the word `attach` followed by a name or a `{` on the same line: the start of an
     /// `attach` block (`attach` is not reserved: elsewhere it is a name).
     mutating func atAttach() -> Bool {
-        guard tok.kind == .identifier, text(tok) == "attach" else { return false }
+        guard isWord(tok, "attach") else { return false }
         let after = next
         return after.kind == .identifier || after.kind == .string || after.kind == .lBrace
     }

@@ -5,12 +5,14 @@
 extension Parser {
     /// True at the word `update` followed by a `{` on the same line: the start of an `update`
     /// block.
+    @inline(__always)
     func atUpdate() -> Bool {
         isWord(tok, "update") && next.kind == .lBrace
     }
 
     /// True at the word `insert` or `delete` in statement position, not followed by `=` (which
     /// would be a mistaken `let`).
+    @inline(__always)
     func atChange() -> Bool {
         (isWord(tok, "insert") || isWord(tok, "delete")) && next.kind != .assign
     }
