@@ -102,7 +102,7 @@ package final class Session {
     /// there throws its diagnostic.
     package func tablesAtRest() throws(Diagnostic) -> [AttributeTable] {
         let shown = tables.map { $0.at(.zero) }
-        if let failure = shown.lazy.compactMap(\.attributeFailure).first { throw failure }
+        if let failure = shown.lazy.compactMap(\.rules.attributeFailure).first { throw failure }
         return shown
     }
 
