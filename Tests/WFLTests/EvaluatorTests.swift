@@ -231,4 +231,22 @@ final class EvaluatorTests: XCTestCase {
         let bad = Spec(source: "items 1\nheight len(true)\n", name: "t.wfl")
         XCTAssertEqual(bad.diagnostics.map(\.code), [.typeMismatch])
     }
+
+    /// A block's table of properties keeps one bit a property (`PropertyTable.mask`): there is room
+    /// for every property, and a property set and then cleared is gone.
+    func testEveryPropertyHasABitInABlocksTable() {
+        XCTAssertLessThanOrEqual(Property.allCases.count, 64)
+        let name = Name("x", Span(0, 1))
+        let w = Written(value: .word(name), setting: Setting(name: name, arguments: []), level: .file, span: Span(0, 1))
+        var t = PropertyTable()
+        for p in Property.allCases {
+            XCTAssertNil(t[p])
+            t[p] = w
+            XCTAssertNotNil(t[p])
+        }
+        t[.items] = nil
+        XCTAssertNil(t[.items])
+        XCTAssertNotNil(t[.seed])
+        XCTAssertEqual(t.written.count, Property.allCases.count - 1)
+    }
 }

@@ -612,4 +612,45 @@ final class SectionsTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1500)
     }
+
+    /// Each section's settings are evaluated with one machine restarted for each
+    /// (`Machine.restart`): a `let` read by a setting is computed again for each section (it
+    /// depends on `s`), not taken from the cache of the section before; and the calls of user
+    /// functions count from zero in each section.
+    func testALetReadBySectionSettingsIsComputedForEachSection() throws {
+        let t = try XCTUnwrap(Eval.table("""
+            let f(k) = k * 10
+            let a = f(s) + 1
+            header a
+            section { items a; height 10 }
+            section { items a; height 10 }
+            section { items a; height 10 }
+            """))
+        var counts = [0, 0, 0], headers = [0.0, 0.0, 0.0]
+        for e in t.elements {
+            if e.kind == .cell { counts[e.section] += 1 }
+            if e.kind == .header { headers[e.section] = e.frame.height }
+        }
+        XCTAssertEqual(counts, [1, 11, 21])
+        XCTAssertEqual(headers, [1, 11, 21])
+    }
+
+    /// `Machine.restart` leaves a machine as a new one, but for the room of its `let` cache.
+    func testARestartedMachineIsANewOne() {
+        var m = Machine(seed: 3, letCount: 4)
+        m.set(.s, 2)
+        m.place = "'items'"
+        m.inItem = true
+        m.calls = 7
+        m.restart(seed: 5)
+        let new = Machine(seed: 5)
+        XCTAssertEqual(m.vars, new.vars)
+        XCTAssertEqual(m.available, new.available)
+        XCTAssertEqual(m.place, new.place)
+        XCTAssertEqual(m.inItem, new.inItem)
+        XCTAssertEqual(m.seed, 5)
+        XCTAssertEqual(m.calls, 0)
+        XCTAssertEqual(m.letValues.count, 4)
+        XCTAssertTrue(m.letGenerations.allSatisfy { $0 < m.generation })
+    }
 }

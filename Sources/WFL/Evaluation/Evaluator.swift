@@ -84,13 +84,18 @@ struct PropertyTable {
     /// The properties set, and what sets each, in the same order.
     private var keys: [Property] = []
     private var values: [Written] = []
+    /// Bit `p.rawValue` is set when `p` is in `keys`: most look-ups ask for a property the block
+    /// does not set, and answer without searching.
+    private var mask: UInt64 = 0
 
     /// The properties set, in the order first set.
     var written: [Property] { keys }
 
+    @inline(__always) static func bit(_ p: Property) -> UInt64 { 1 << UInt64(p.rawValue) }
+
     subscript(_ p: Property) -> Written? {
         get {
-            guard let k = keys.firstIndex(of: p) else { return nil }
+            guard mask & PropertyTable.bit(p) != 0, let k = keys.firstIndex(of: p) else { return nil }
             return values[k]
         }
         set {
@@ -100,10 +105,12 @@ struct PropertyTable {
                 } else {
                     keys.remove(at: k)
                     values.remove(at: k)
+                    mask &= ~PropertyTable.bit(p)
                 }
             } else if let newValue {
                 keys.append(p)
                 values.append(newValue)
+                mask |= PropertyTable.bit(p)
             }
         }
     }
@@ -114,7 +121,9 @@ final class BlockRecord {
     let level: BlockLevel
     let name: BlockName?
     let keyword: Span?
-    var properties = PropertyTable()
+    /// Read for every section and property while resolving, written only while the program is
+    /// built: the run-time check of exclusive access cost more than the look-up itself.
+    @exclusivity(unchecked) var properties = PropertyTable()
     /// Every setting written here, in order, for the checks of unused settings.
     var settings: [Written] = []
 

@@ -128,6 +128,29 @@ package struct Machine {
         letGenerations = Array(repeating: 0, count: letCount)
     }
 
+    /// Readies the machine for another evaluation as `init(seed:)` would, keeping the room of
+    /// its `let` cache (the values in it are stale from here): the resolver evaluates each
+    /// section's settings with one machine, and a cache as long as the file's `let`s, made again
+    /// for each section, cost the square of a growing REPL session.
+    package mutating func restart(seed: UInt64) {
+        self.seed = seed
+        for k in vars.indices { vars[k] = 0 }
+        available = 0
+        place = "this place"
+        inItem = false
+        itemHash = 0
+        randomCount = 0
+        calls = 0
+        host = nil
+        fresh()
+    }
+
+    /// A placeholder without room for the engine's variables, for a kept machine's place while
+    /// it is taken out (`MachineBox`).
+    init(vars: [Double]) {
+        self.vars = vars
+    }
+
     /// Makes room for `count` cached `let` values.
     mutating func reserveLets(_ count: Int) {
         if letValues.count < count {

@@ -31,6 +31,17 @@ extension ResolvedSection {
     var countedItems: Int { Swift.max(items, update?.countAfter ?? 0) }
 }
 
+/// A machine kept between uses, taken out while in use so that it is not copied.
+final class MachineBox {
+    var machine = Machine()
+
+    func take() -> Machine {
+        var m = Machine(vars: [])
+        swap(&m, &machine)
+        return m
+    }
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -43,6 +54,9 @@ struct Resolver {
     /// nil for a query, which changes nothing.
     let memo: SectionMemo?
     var diagnostics: [Diagnostic] = []
+    /// The machine each section's settings are evaluated with, restarted for each
+    /// (`Machine.restart`); boxed, since the resolver is copied where a nested function captures it.
+    let sectionMachine = MachineBox()
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
 
@@ -312,8 +326,9 @@ struct Resolver {
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
                                  vertical: Bool, seed: UInt64) -> ResolvedSection? {
         let errorsBefore = diagnostics.count
-        var m = Machine(seed: seed, letCount: compiler.letCount)
-        m.fresh()
+        var m = sectionMachine.take()
+        defer { sectionMachine.machine = m }
+        m.restart(seed: seed)
         m.set(.cw, cw)
         m.set(.ch, ch)
         m.set(.s, Double(s))
@@ -399,11 +414,14 @@ struct Resolver {
         if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
         // The engine's own settings, read by the engine (Engines/Engine.swift, `configure`).
-        var reader = SectionReader(resolver: self, machine: m, blocks: blocks, record: rec, section: s,
+        // The machine moves into the reader and back: a copy shared with `m` would copy its `let`
+        // cache at the reader's first write.
+        var reader = SectionReader(resolver: self, machine: Machine(vars: []), blocks: blocks, record: rec, section: s,
                                    available: (aw, ah), spacings: (rowSpacing, columnSpacing), errorsBefore: errorsBefore)
+        swap(&reader.machine, &m)
         let engine = (Engines.engine(style) ?? WaterfallEngine.self).configure(&reader)
         self = reader.resolver
-        m = reader.machine
+        swap(&m, &reader.machine)
 
         // Item rules, compiled once.
         var rules = attributeRules(blocks)
