@@ -42,6 +42,11 @@ final class MachineBox {
     }
 }
 
+/// Whether settings written above the sections are used in a section of a style (`Resolver.isUsed`).
+final class UsedSettings {
+    var known: [(span: Span, style: LayoutStyle, used: Bool)] = []
+}
+
 struct Resolver {
     let program: Program
     let layout: BlockRecord?
@@ -57,6 +62,8 @@ struct Resolver {
     /// The machine each section's settings are evaluated with, restarted for each
     /// (`Machine.restart`); boxed, since the resolver is copied where a nested function captures it.
     let sectionMachine = MachineBox()
+    /// What `isUsed` found, for this resolution's direction.
+    let usedSettings = UsedSettings()
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
 
@@ -90,9 +97,19 @@ struct Resolver {
     /// reported by `resolve`; inherited, the default applies).
     func lookup(_ property: Property, _ blocks: [BlockRecord]) -> Written? {
         for b in blocks {
-            if let w = b.properties[property] { return unusedMessage(w) == nil ? w : nil }
+            if let w = b.properties[property] { return isUsed(w) ? w : nil }
         }
         return nil
+    }
+
+    /// `unusedMessage(w) == nil`, remembered for a setting written above the sections: each
+    /// section asks again, and the answer looks the setting's name up in the engines' table.
+    func isUsed(_ w: Written) -> Bool {
+        guard w.level != .section else { return unusedMessage(w) == nil }
+        if let k = usedSettings.known.firstIndex(where: { $0.span == w.span && $0.style == style }) { return usedSettings.known[k].used }
+        let used = unusedMessage(w) == nil
+        if usedSettings.known.count < 64 { usedSettings.known.append((w.span, style, used)) }
+        return used
     }
 
     /// The engine of a section whose blocks are `blocks`, innermost first. `style shelf` needs a
