@@ -200,7 +200,8 @@ final class EditorGrammarTests: XCTestCase {
                 args.forEach(expr)
             case .list(let xs, _): xs.forEach(expr)
             case .unary(_, let x, _): expr(x)
-            case .binary(let first, let rest, _):
+            case .binary(let chain):
+                let first = chain.head, rest = chain.operands
                 expr(first)
                 for o in rest {
                     add(o.opSpan, "keyword.operator")

@@ -40,7 +40,7 @@ final class LongExpressionTests: XCTestCase {
         let text = "height 1" + String(repeating: " + 2", count: long) + "\n"
         let parsed = Parser.parse(SourceFile(name: "t.wfl", text: text))
         XCTAssertTrue(parsed.diagnostics.isEmpty)
-        guard case .setting(let s) = parsed.tree.statements.first?.kind, case .value(.binary(_, let rest, let span))? = s.arguments.first else {
+        guard case .setting(let s) = parsed.tree.statements.first?.kind, case .value(.binary(let chain))? = s.arguments.first, case let rest = chain.operands, case let span = chain.span else {
             return XCTFail("no chain")
         }
         XCTAssertEqual(rest.count, long)

@@ -61,7 +61,7 @@ final class ParserTests: XCTestCase {
             case .call(let callee, let args, _): name(callee); args.forEach(expr)
             case .list(let items, _): items.forEach(expr)
             case .unary(_, let x, _): expr(x)
-            case .binary(let first, let rest, _): expr(first); rest.forEach { expr($0.rhs) }
+            case .binary(let chain): expr(chain.head); chain.operands.forEach { expr($0.rhs) }
             case .conditional(let c, let a, let b, _): expr(c); expr(a); expr(b)
             case .index(let b, let x, _): expr(b); expr(x)
             default: break
@@ -265,7 +265,7 @@ final class ParserTests: XCTestCase {
         let text = "let a = " + Array(repeating: "1", count: terms).joined(separator: " + ")
         let r = parse(text)
         XCTAssertEqual(r.diagnostics, [])
-        guard case .let(let decl) = r.tree.statements[0].kind, case .binary(_, let rest, _) = decl.value else {
+        guard case .let(let decl) = r.tree.statements[0].kind, case .binary(let chain) = decl.value, case let rest = chain.operands else {
             return XCTFail("not a binary chain")
         }
         XCTAssertEqual(rest.count, terms - 1)

@@ -84,9 +84,9 @@ struct FlatRule {
                 guard emit(x) else { return false }
                 rule.code.append(Instruction(op: .negate))
                 return true
-            case .binary(let first, let rest, _):
-                guard emit(first) else { return false }
-                for operand in rest {
+            case .binary(let chain):
+                guard emit(chain.head) else { return false }
+                for operand in chain.operands {
                     let op: Op
                     switch operand.op {
                     case .add: op = .add

@@ -411,12 +411,26 @@ package struct ResumableParser {
     }
 }
 
+extension ScratchStack where Element == Operand {
+    /// Moves the operands from `mark` on into the tail of a new chain after `head`: one
+    /// allocation for the node, no copies, no reference counting.
+    func takeChain(_ head: Expr, from mark: Int) -> BinaryChain {
+        let n = count - mark
+        let start = pointer(at: mark)
+        count = mark
+        let span = head.span.to(start[n - 1].rhs.span)
+        return BinaryChain(storage: BinaryChainStorage.make(head, span, count: n, spilled: []) { base in
+            base.moveInitialize(from: start, count: n)
+        })
+    }
+}
+
 /// A stack on which the parts of a list, a chain or a block gather before they move, all at
 /// once, into an array of their exact size. Nested lists share it, each above a mark.
 final class ScratchStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
-    private(set) var count = 0
+    fileprivate(set) var count = 0
 
     init() {
         capacity = 64
@@ -429,6 +443,8 @@ final class ScratchStack<Element> {
     }
 
     subscript(k: Int) -> Element { base[k] }
+
+    fileprivate func pointer(at k: Int) -> UnsafeMutablePointer<Element> { base + k }
 
     func append(_ e: consuming Element) {
         if count == capacity {

@@ -86,8 +86,7 @@ extension Parser {
                 let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
                 gather(Operand(op, opSpan, rhs), on: scratchOperands, from: mark, spilled: &spilled)
             }
-            let rest = spilled ?? scratchOperands.takeTail(from: mark)
-            first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
+            first = .binary(spilled.map { BinaryChain(spilledHead: first, $0) } ?? scratchOperands.takeChain(first, from: mark))
         }
         return first
     }

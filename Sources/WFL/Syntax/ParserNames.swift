@@ -144,7 +144,7 @@ extension Parser {
             return entry.binding
         }
         let known = names.known[Int(id)]
-        if known.contains(.function), let arity = Builtins.arity(of: n) {
+        if known.contains(.function), let arity = names.functionArity[Int(id)] {
             if !arity.accepts(count) {
                 pending.append(.error(.wrongArgumentCount, "'\(n)' takes \(arity.description), not \(count)", at: span))
             }

@@ -264,7 +264,8 @@ extension Parser {
 
     /// `warnSpacedMinus` for the statement named `name` (a setting, `insert` or `delete`).
     mutating func warnSpacedMinus(_ e: Expr, _ name: String, from: Int) {
-        guard case .binary(let head, let operands, _) = e else { return }
+        guard case .binary(let chain) = e else { return }
+        let head = chain.head, operands = chain.operands
         let bytes = source.bytes
         func space(_ k: Int) -> Bool { k >= 0 && k < bytes.count && (bytes[k] == 32 || bytes[k] == 9) }
         for (k, o) in operands.enumerated() where o.op == .subtract {

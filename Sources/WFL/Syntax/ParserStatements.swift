@@ -77,7 +77,9 @@ extension Parser {
         file.attachNames = attachNames
         for s in statements {
             if case .layout(let b) = s.kind {
+                // Sized for the block's statements at once: growing it rehashed every name.
                 var seen: [String: Span] = [:]
+                seen.reserveCapacity(b.statements.count)
                 warnAboutSectionNames(b.statements, seen: &seen)
             }
         }
