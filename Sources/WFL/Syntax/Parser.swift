@@ -59,9 +59,8 @@ package struct Parser {
 
     /// What one open block knows: its names and the properties set in it.
     struct Scope {
-        /// The ids of the names bound in this block, each once, in the order bound.
-        var names: [Int32] = []
-        /// Where this block's bindings start in `bindingStack`.
+        /// Where this block's bindings start in `bindingStack` (they are the names bound in it,
+        /// each once, in the order bound: the entries above the mark, up to the next block's).
         var stackMark = 0
         /// The properties set in the block, as `Property.bit`s.
         var propertyMask: UInt64 = 0
