@@ -191,7 +191,8 @@ final class EditorGrammarTests: XCTestCase {
                 // cannot follow bindings.
                 let hidden = id.binding != Binding.free && Builtins.variables.contains(id.text)
                 add(id.span, id.binding == Binding.free ? "variable.language" : hidden ? "variable" : "variable.other")
-            case .call(let callee, let args, _):
+            case .call(let call):
+                let callee = call.callee, args = call.arguments
                 if callee.binding != Binding.free {
                     add(callee.span, "variable.other")
                 } else {

@@ -21,7 +21,7 @@ final class ParenthesesTests: XCTestCase {
                 walk(first)
                 for o in rest { walk(o.rhs) }
             case .conditional(let c, let a, let b, _): walk(c); walk(a); walk(b)
-            case .call(_, let args, _): args.forEach(walk)
+            case .call(let call): call.arguments.forEach(walk)
             case .index(let base, let k, _): walk(base); walk(k)
             }
         }

@@ -58,7 +58,7 @@ final class ParserTests: XCTestCase {
         func expr(_ e: Expr) {
             switch e {
             case .name(let n): name(n)
-            case .call(let callee, let args, _): name(callee); args.forEach(expr)
+            case .call(let call): name(call.callee); call.arguments.forEach(expr)
             case .list(let items, _): items.forEach(expr)
             case .unary(_, let x, _): expr(x)
             case .binary(let chain): expr(chain.head); chain.operands.forEach { expr($0.rhs) }

@@ -263,7 +263,7 @@ final class RobustnessTests: XCTestCase {
                 expr(first)
                 for r in rest { visit(r.opSpan, "operator"); expr(r.rhs) }
             case .conditional(let c, let a, let b, _): expr(c); expr(a); expr(b)
-            case .call(let callee, let args, _): visit(callee.span, "callee"); args.forEach(expr)
+            case .call(let call): visit(call.callee.span, "callee"); call.arguments.forEach(expr)
             case .index(let base, let index, _): expr(base); expr(index)
             }
         }

@@ -247,7 +247,8 @@ final class Compiler {
             addMeaning(c, to: &h)
             addMeaning(a, to: &h)
             addMeaning(b, to: &h)
-        case .call(let callee, let args, _):
+        case .call(let call):
+            let callee = call.callee, args = call.arguments
             h.combine(9)
             if callee.binding == Binding.free {
                 h.combine(callee.text)
@@ -286,8 +287,8 @@ final class Compiler {
             return compileChain(chain.head, chain.operands, chain.span)
         case .conditional(let c, let a, let b, let span):
             return compileConditional(c, a, b, span)
-        case .call(let callee, let args, let span):
-            return compileCall(callee, args, span)
+        case .call(let call):
+            return compileCall(call.callee, Array(call.arguments), call.span)
         case .index(let base, let index, let span):
             return compileIndex(base, index, span)
         }

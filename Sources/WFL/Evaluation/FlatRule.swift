@@ -101,7 +101,8 @@ struct FlatRule {
                     sp -= 1
                 }
                 return true
-            case .call(let callee, let args, _):
+            case .call(let call):
+                let callee = call.callee, args = call.arguments
                 guard callee.text == "random", args.count == 2, callee.binding == Binding.free else { return false }
                 rule.drawsRandom = true
                 // The compiled rule's shortcut for constant bounds, with the same checks.

@@ -177,7 +177,7 @@ struct Printer {
             collect(chain.head)
             for o in chain.operands { collect(o.rhs) }
         case .conditional(let c, let a, let b, _): collect(c); collect(a); collect(b)
-        case .call(_, let args, _): for a in args { collect(a) }
+        case .call(let call): for a in call.arguments { collect(a) }
         case .index(let a, let b, _): collect(a); collect(b)
         }
     }

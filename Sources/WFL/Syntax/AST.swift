@@ -166,6 +166,71 @@ package struct BinaryOperands: RandomAccessCollection, @unchecked Sendable {
     }
 }
 
+/// A call `f(a, b)`: the callee (always a name), the arguments and the span in one allocation
+/// (the arguments in the object's tail; a call of more than `ScratchStack.spillCount` arguments
+/// keeps the array they were gathered in).
+package struct Call: Equatable, @unchecked Sendable {
+    package let storage: CallStorage
+
+    package init(_ callee: Identifier, _ arguments: [Expr], _ span: Span) {
+        storage = CallStorage.make(CallHeader(callee: callee, span: span, count: 0, spilled: arguments), count: 0) { _ in }
+    }
+
+    package init(storage: CallStorage) { self.storage = storage }
+
+    /// The function called, with its binding.
+    package var callee: Identifier { storage.header.callee }
+    /// The arguments, in order.
+    package var arguments: CallArguments { CallArguments(storage: storage) }
+    /// Where the whole call stands.
+    package var span: Span { storage.header.span }
+
+    package static func == (a: Call, b: Call) -> Bool {
+        a.storage === b.storage || (a.span == b.span && a.callee == b.callee && a.arguments.elementsEqual(b.arguments))
+    }
+}
+
+/// The head of a `Call`'s storage.
+package struct CallHeader {
+    package var callee: Identifier
+    package var span: Span
+    /// How many arguments the tail holds (0 when they are in `spilled`).
+    package var count: Int
+    package var spilled: [Expr]
+}
+
+/// A call's callee and arguments in one object (immutable once made).
+package final class CallStorage: ManagedBuffer<CallHeader, Expr> {
+    @inline(__always)
+    package static func make(_ header: CallHeader, count: Int, fill: (UnsafeMutablePointer<Expr>) -> Void) -> CallStorage {
+        let buffer = CallStorage.create(minimumCapacity: count) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { fill($0) }
+        return unsafeDowncast(buffer, to: CallStorage.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
+    }
+}
+
+/// The arguments of a `Call`, as a collection.
+package struct CallArguments: RandomAccessCollection, @unchecked Sendable {
+    let storage: CallStorage
+    package var startIndex: Int { 0 }
+    package var endIndex: Int {
+        let n = storage.header.count
+        return n > 0 ? n : storage.header.spilled.count
+    }
+    package subscript(k: Int) -> Expr {
+        let n = storage.header.count
+        if n > 0 {
+            precondition(k >= 0 && k < n, "argument index out of range")
+            return storage.withUnsafeMutablePointerToElements { $0[k] }
+        }
+        return storage.header.spilled[k]
+    }
+}
+
 /// An expression.
 ///
 /// Binary operators of one precedence level form one `.binary` node holding the whole chain, left
@@ -186,9 +251,9 @@ package enum Expr: Equatable, Sendable {
     case binary(BinaryChain)
     /// `condition ? then : else`.
     indirect case conditional(Expr, Expr, Expr, Span)
-    /// `f(a, b)`: the callee is always a name. (Boxed: a call's payload is the largest, and
-    /// calls are few beside the numbers and names that an unboxed call would make larger.)
-    indirect case call(Identifier, [Expr], Span)
+    /// `f(a, b)`: the callee is always a name. (Its callee, arguments and span in one
+    /// allocation, where a box and an array took two.)
+    case call(Call)
     /// `list[index]`.
     indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.
@@ -201,8 +266,10 @@ package enum Expr: Equatable, Sendable {
             return n.span
         case .binary(let b):
             return b.span
+        case .call(let c):
+            return c.span
         case .number(_, let s), .boolean(_, let s), .string(_, let s), .list(_, let s),
-             .unary(_, _, let s), .conditional(_, _, _, let s), .call(_, _, let s),
+             .unary(_, _, let s), .conditional(_, _, _, let s),
              .index(_, _, let s), .invalid(let s):
             return s
         }

@@ -128,7 +128,8 @@ package struct ASTPrinter {
             expr(c, d + 1)
             expr(a, d + 1)
             expr(b, d + 1)
-        case .call(let callee, let args, let span):
+        case .call(let call):
+            let callee = call.callee, args = call.arguments, span = call.span
             line(d, "call \(callee.text)", span)
             for a in args { expr(a, d + 1) }
         case .index(let base, let index, let span):

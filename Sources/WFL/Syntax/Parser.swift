@@ -424,6 +424,18 @@ extension ScratchStack where Element == Operand {
     }
 }
 
+extension ScratchStack where Element == Expr {
+    /// Moves the arguments from `mark` on into the tail of a new call of `callee`.
+    func takeCall(_ callee: Identifier, _ span: Span, from mark: Int) -> Call {
+        let n = count - mark
+        let start = pointer(at: mark)
+        count = mark
+        return Call(storage: CallStorage.make(CallHeader(callee: callee, span: span, count: n, spilled: []), count: n) { base in
+            base.moveInitialize(from: start, count: n)
+        })
+    }
+}
+
 /// A stack on which the parts of a list, a chain or a block gather before they move, all at
 /// once, into an array of their exact size. Nested lists share it, each above a mark.
 final class ScratchStack<Element> {

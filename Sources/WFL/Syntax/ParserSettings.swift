@@ -142,7 +142,8 @@ extension Parser {
     // lanesArgument = "adaptive" "(" expr ")" | expr ;
     mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
         guard let e = argumentExpression(info) else { return nil }
-        if case .call(let callee, let args, let span) = e, callee.text == "adaptive" {
+        if case .call(let call) = e, case let callee = call.callee, callee.text == "adaptive" {
+            let args = call.arguments, span = call.span
             // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
             pending.removeAll { $0.span == callee.span }
             guard args.count == 1 else {
