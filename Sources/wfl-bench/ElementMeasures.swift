@@ -56,7 +56,7 @@ extension Measure {
             var count = 0
             for o in offsets {
                 let shown = t.only(t.query(Frame(x: o.x, y: 0, width: 375, height: 240), at: o), at: o)
-                if shown.attributeFailure != nil { fail("wfl-bench: coverflow: a rule failed at \(o)") }
+                if shown.rules.attributeFailure != nil { fail("wfl-bench: coverflow: a rule failed at \(o)") }
                 count += shown.elements.count
             }
             return count

@@ -117,11 +117,16 @@ func spawnPeak(_ args: [String], stdin: String? = nil) -> (status: Int32, peak: 
 // MARK: - The REPL (issue 17)
 
 extension Measure {
-    /// Two scripts of 5,000 entries piped into `wfl repl`: one `section` after another, and a mix
-    /// of lets, settings typed again, sections and expressions.
+    /// Scripts of 5,000 entries piped into `wfl repl`: one `section` after another, and a mix
+    /// of lets, settings typed again, sections and expressions; and one block of three lines an
+    /// entry would have (15,000 lines: reading it once cost the square of its length).
     static func replScript(_ kind: String, entries: Int) -> String {
         var lines: [String] = []
         switch kind {
+        case "block":
+            lines = ["section {", "  items 3"]
+            for k in 0..<entries * 3 { lines.append("  let v\(k) = [\(k), (\(k) + 1)]") }
+            lines += ["  height 10 + v0[0]", "}"]
         case "sections":
             lines = ["columns 3", "spacing 8"]
             for k in 0..<entries - 2 { lines.append("section { items \(k % 20 + 1); height 50 + i % 7 * 10; header 20 }") }
@@ -139,13 +144,13 @@ extension Measure {
     }
 
     static var repl: Measure { Measure(
-        name: "repl", summary: "wfl repl reading 5,000 entries from a pipe (one section after another; a mix of lets, settings, sections and expressions): seconds for the slower script",
+        name: "repl", summary: "wfl repl reading 5,000 entries from a pipe (one section after another; a mix of lets, settings, sections and expressions; one block of 15,000 lines): seconds for the slowest script",
         unit: "s", target: 10, lowerIsBetter: true
     ) { _, options in
         let wfl = siblingExecutable("wfl")
         let n = options.quick ? 1_000 : 5_000
         var worst = 0.0, baseline = 0.0, notes: [String] = []
-        for kind in ["sections", "mixed"] {
+        for kind in ["sections", "mixed", "block"] {
             let script = "/tmp/wfl-bench-repl-\(getpid()).txt", file = "/tmp/wfl-bench-repl-\(getpid()).wfl"
             defer { unlink(script); unlink(file) }
             let text = replScript(kind, entries: n)

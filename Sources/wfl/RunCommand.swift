@@ -135,7 +135,7 @@ struct RunCommand {
             rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
         // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.
-        let failures = tables.compactMap(\.attributeFailure)
+        let failures = tables.compactMap(\.rules.attributeFailure)
         if !failures.isEmpty {
             writeErr(renderer.render(failures, in: source))
             return Exit.dataError

@@ -59,7 +59,9 @@ func fuzzPipeline(_ bytes: [UInt8]) {
         guard case .success(let layout)? = program.resolve(layoutNamed: name) else { continue }
         for s in layout.sections {
             items += s.items
-            if s.lanes > fuzzMaxLanes { return }
+            // The lanes of a waterfall, the rows of a shelf's band.
+            let lanes = (s.engine as? WaterfallEngine)?.lanes ?? (s.engine as? ShelfEngine)?.rows ?? 1
+            if lanes > fuzzMaxLanes { return }
         }
     }
     if items > fuzzMaxItems { return }

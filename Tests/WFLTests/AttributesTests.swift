@@ -123,8 +123,8 @@ final class AttributesTests: XCTestCase {
         let o = Offset(x: 0, y: 1)
         let indices = t.query(Frame(x: 0, y: 0, width: 10, height: 30), at: o)
         XCTAssertEqual(indices, [0, 1, 2])
-        XCTAssertNil(t.only(indices, at: o).attributeFailure)
-        XCTAssertEqual(t.at(o).attributeFailure?.message, "the alpha of item 6 of section 0 at scroll offset 0,1 is 2: an alpha is from 0 to 1")
+        XCTAssertNil(t.only(indices, at: o).rules.attributeFailure)
+        XCTAssertEqual(t.at(o).rules.attributeFailure?.message, "the alpha of item 6 of section 0 at scroll offset 0,1 is 2: an alpha is from 0 to 1")
     }
 
     func testExpectationFunctions() throws {
@@ -170,7 +170,7 @@ final class AttributesTests: XCTestCase {
             let indices = t.query(Frame(x: x - 40, y: 0, width: 300, height: 200), at: o)
             XCTAssertFalse(indices.isEmpty)
             let part = t.only(indices, at: o)
-            XCTAssertNil(part.attributeFailure)
+            XCTAssertNil(part.rules.attributeFailure)
             for (k, j) in indices.enumerated() {
                 XCTAssertEqual(part.elements[k], whole.elements[j], "offset \(x), element \(j)")
                 XCTAssertEqual(part.alpha(of: k), whole.alpha(of: j), "offset \(x), element \(j)")

@@ -381,7 +381,7 @@ final class AttachedViewsTests: XCTestCase {
             }
             for (s, sec) in layout.sections.enumerated() {
                 let index = table.sectionStarts[s]
-                let finder = FirstLanes(sec, layout, begin: index.begin)
+                let finder = try XCTUnwrap(FirstLanes(sec, layout, begin: index.begin))
                 let recorded = try Waterfall.firstLanes(sec, layout, begin: index.begin)
                 XCTAssertEqual(recorded.count, sec.items, text)
                 for i in 0..<sec.items {

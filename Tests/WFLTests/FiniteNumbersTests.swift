@@ -16,7 +16,7 @@ final class FiniteNumbersTests: XCTestCase {
         for (k, t) in c.tables.enumerated() {
             if let bad = check(t, "table \(k)") { return bad }
             let shown = t.at(.zero)
-            if shown.attributeFailure == nil, let bad = check(shown, "table \(k) at (0, 0)") { return bad }
+            if shown.rules.attributeFailure == nil, let bad = check(shown, "table \(k) at (0, 0)") { return bad }
         }
         for (k, t) in c.layouts.map(\.after).enumerated() {
             if let bad = check(t, "table after \(k)") { return bad }

@@ -341,7 +341,8 @@ final class LanguageReferenceTests: XCTestCase {
     /// is fine in some direction.
     func testEnginesAreThoseThatUseTheSetting() {
         for s in SettingTable.all where s.name != "style" && s.name != "direction" {
-            for (engine, name) in EngineSet.named {
+            for engine in EngineSet.all.styles {
+                let name = engine.rawValue
                 var accepted: [String] = []
                 for direction in ["vertical", "horizontal"] {
                     let text = "style \(name)\ndirection \(direction)\n\(s.example)\nitems 1\n"

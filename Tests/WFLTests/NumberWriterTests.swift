@@ -8,21 +8,9 @@ import Glibc
 /// the json/csv writers) against the reference (Swift's shortest digits laid out as ECMAScript's
 /// `Number::toString`), on millions of doubles of many kinds.
 final class NumberWriterTests: XCTestCase {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     func testAgreesWithTheReferenceOnMillionsOfDoubles() throws {
         try Stress.only()
-        var rng = SplitMix(state: 42)
+        var rng = SeededRandom(seed: 42)
         var w = ByteWriter()
         var mismatches: [String] = []
         var fast = 0
@@ -66,7 +54,7 @@ final class NumberWriterTests: XCTestCase {
 
     /// The slow path on its own (not only where the fast one gives up), outside the stress run.
     func testShortestAgreesWithTheReference() {
-        var rng = SplitMix(state: 7)
+        var rng = SeededRandom(seed: 7)
         var w = ByteWriter()
         var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e21, 1e-7, -1.5e-7, 5e-324, 1.7976931348623157e308,
                                 123456789012345680000, 1e15, 0.000001, 235475895.2857695, -111.66666666666667, 100]

@@ -25,7 +25,7 @@ final class OffsetGoldenTests: XCTestCase {
             XCTAssertFalse(evaluation.diagnostics.hasErrors, sample)
             let table = try XCTUnwrap(evaluation.tables.first, sample)
             // Frames that move, or attribute rules that read the offset.
-            XCTAssertTrue(table.movesWithOffset || table.attributes != nil, sample)
+            XCTAssertTrue(table.movesWithOffset || table.rules.attributes != nil, sample)
             var previous: String? = nil
             for o in offsets {
                 let text = TableFormat.format(table.at(o))

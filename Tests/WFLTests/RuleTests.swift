@@ -77,7 +77,7 @@ final class RuleTests: XCTestCase {
     func testRulesCompareByWhatTheyCompute() throws {
         func table(_ text: String) throws -> AttributeTable { try XCTUnwrap(Eval.table(text)) }
         let a = "items 2\nheight 10\nalpha oy > 5 ? 0.5 : 1\n", b = "items 2\nheight 10\nalpha oy > 5 ? 0.7 : 1\n"
-        XCTAssertEqual(try table(a).alphas, try table(b).alphas)
+        XCTAssertEqual(try table(a).rules.alphas, try table(b).rules.alphas)
         XCTAssertNotEqual(try table(a), try table(b))
         XCTAssertEqual(try table(a), try table(a))
         let c = "let k = 0.5\nitems 2\nheight 10\nalpha oy > 5 ? k : 1\n", d = "let k = 0.7\nitems 2\nheight 10\nalpha oy > 5 ? k : 1\n"

@@ -62,7 +62,7 @@ final class SectionsTests: XCTestCase {
             XCTAssertFalse(e.diagnostics.hasErrors)
             let layout = try XCTUnwrap(try? program.resolve(layoutNamed: "t")?.get())
             var warnings: [Diagnostic] = []
-            let mixed = try Sections.mixed(layout, warnings: &warnings)
+            let mixed = try Sections.stacked(layout, warnings: &warnings)
             let engine = try XCTUnwrap(e.tables.first)
             XCTAssertEqual(mixed.elements, engine.elements)
             XCTAssertEqual(mixed.sectionStarts, engine.sectionStarts)
@@ -114,7 +114,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(Eval.cells(t), [[0, 10, 60, 50], [70, 20, 100, 30], [180, 0, 80, 70], [270, 15, 40, 40]])
         XCTAssertEqual(t.contentHeight, 70)
         XCTAssertEqual(t.contentWidth, 300, "the band does not widen the content")
-        XCTAssertEqual(t.shelves.map(\.width), [310])
+        XCTAssertEqual(t.scroll.shelves.map(\.width), [310])
     }
 
     /// rows 2, uneven sizes, align end, a header 20 and insets 5 (so top = 20 + 5 = 25, x from 5).
@@ -136,12 +136,12 @@ final class SectionsTests: XCTestCase {
             """))
         XCTAssertEqual(Eval.cells(t), [[5, 45, 60, 50], [5, 115, 100, 30], [115, 25, 80, 70], [115, 105, 40, 40], [205, 75, 50, 20]])
         XCTAssertEqual(t.contentHeight, 150)
-        XCTAssertEqual(t.shelves.first?.width, 260)
-        XCTAssertEqual(t.shelves.first?.columnX, [5, 115, 205])
+        XCTAssertEqual(t.scroll.shelves.first?.width, 260)
+        XCTAssertEqual(t.scroll.shelves.first?.columnX, [5, 115, 205])
         // An empty shelf has no band: its section is its header and insets.
         let empty = try XCTUnwrap(Eval.table("style shelf\nheader 20\ninsets 5\nitems 0"))
         XCTAssertEqual(empty.contentHeight, 30)
-        XCTAssertEqual(empty.shelves.first?.width, 0)
+        XCTAssertEqual(empty.scroll.shelves.first?.width, 0)
     }
 
     /// A band whose columns add up past the doubles' range is an error, not Infinity in a frame.
@@ -230,7 +230,7 @@ final class SectionsTests: XCTestCase {
     func testPicturesShowTheBandPastTheEdge() throws {
         let t = try XCTUnwrap(Eval.table("container 300 x 400\nsection {\n style shelf\n rows 2\n items 9\n size 120 x 60\n insets 10\n}\nsection {\n items 3\n}"))
         // Columns at 10, 140, 270, 400, 530: bandWidth = 530 + 120 + 10 = 660.
-        XCTAssertEqual(t.shelves.first?.width, 660)
+        XCTAssertEqual(t.scroll.shelves.first?.width, 660)
         let svg = SVGFormat.format([t])
         XCTAssertTrue(svg.contains("shelf 0: 660 wide, scrolls sideways"), svg)
         // The band's outline, 660 wide from x 0 and 60 + 10 + 60 tall from the top inset, and the clip at 1.5 container widths (450).
@@ -380,7 +380,7 @@ final class SectionsTests: XCTestCase {
             let text = RectQueryPropertyTests.spec(&g).split(separator: "\n").filter { !$0.hasPrefix("zoomFirst") }.joined(separator: "\n") + "\n"
             let ltr = try XCTUnwrap(Eval.table(text), "run \(run)")
             let rtl = try XCTUnwrap(Eval.table(text + "layoutDirection rightToLeft\n"), "run \(run)")
-            XCTAssertTrue(rtl.rightToLeft)
+            XCTAssertTrue(rtl.scroll.rightToLeft)
             XCTAssertEqual(rtl.elements.count, ltr.elements.count)
             let vertical = ltr.direction == .vertical
             let W = vertical ? ltr.containerWidth : Swift.max(ltr.contentWidth, ltr.containerWidth)
@@ -545,7 +545,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(mirrored, 10)
         let ltr = try XCTUnwrap(Eval.table(try String(contentsOf: Golden.root.appendingPathComponent("samples/app-store.wfl"), encoding: .utf8)))
         let rtl = try XCTUnwrap(Eval.table(try String(contentsOf: Golden.root.appendingPathComponent("samples/app-store-rtl.wfl"), encoding: .utf8)))
-        XCTAssertTrue(rtl.rightToLeft)
+        XCTAssertTrue(rtl.scroll.rightToLeft)
         XCTAssertEqual(rtl.elements.map(\.frame), ltr.elements.map { e in
             Frame(x: 390 - e.frame.x - e.frame.width, y: e.frame.y, width: e.frame.width, height: e.frame.height)
         })
@@ -607,7 +607,7 @@ final class SectionsTests: XCTestCase {
             let bottom = n == 0 ? top : rowY[rowsUsed - 1] + rowH[rowsUsed - 1]
             XCTAssertEqual(Array(Eval.cells(t).dropFirst(3)), expected, "run \(run)\n\(text)")
             XCTAssertEqual(t.contentHeight, bottom + ins.bottom, "run \(run)")
-            XCTAssertEqual(t.shelves.first?.width, n == 0 ? 0 : colX[columns - 1] + colW[columns - 1] + ins.right, "run \(run)")
+            XCTAssertEqual(t.scroll.shelves.first?.width, n == 0 ? 0 : colX[columns - 1] + colW[columns - 1] + ins.right, "run \(run)")
             compared += n
         }
         XCTAssertGreaterThan(compared, 1500)

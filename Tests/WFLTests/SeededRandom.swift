@@ -13,6 +13,9 @@ struct SeededRandom: RandomNumberGenerator {
         state = seed
     }
 
+    /// The same, for the generated tests with fixed seeds.
+    init(state: UInt64) { self.init(seed: state) }
+
     /// A generator for the test `name`, with the seed printed on standard output.
     static func forTest(_ name: String) -> SeededRandom {
         let given = ProcessInfo.processInfo.environment["WFL_TEST_SEED"].flatMap { UInt64($0) }
@@ -32,6 +35,16 @@ struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A number in 0..<n (n > 0).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// A number in `range`.
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    /// A double in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 import XCTest

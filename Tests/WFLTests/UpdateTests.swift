@@ -94,7 +94,7 @@ final class UpdateTests: XCTestCase {
         let views = after.elements.filter { $0.attachedIndex != nil }
         XCTAssertEqual(views.map(\.item), [0, 1])
         let cells = after.elements.indices.filter { after.elements[$0].kind == .cell }
-        XCTAssertEqual(cells.map { after.alphas.isEmpty ? 1 : after.alphas[$0] }, [0.5, 1, 1, 1])
+        XCTAssertEqual(cells.map { after.rules.alphas.isEmpty ? 1 : after.rules.alphas[$0] }, [0.5, 1, 1, 1])
     }
 
     /// `expect` inside `update` reads the table after; the others the table before.
@@ -142,9 +142,9 @@ final class UpdateTests: XCTestCase {
     /// a carousel leaves no zoom in the table after, and its frames at an offset are its frames.
     func testZoomFirstWithoutItemsAfterTheUpdate() throws {
         let e = evaluate("style flow\ndirection horizontal\nzoomFirst 200 x 200\nsize 100 x 100\nsection {\n  items 2\n  update { delete 0 1 }\n}\nsection { items 3 }\n")
-        XCTAssertNotNil(e.tables.first?.zoom)
+        XCTAssertNotNil(e.tables.first?.scroll.zoom)
         let after = try XCTUnwrap(e.layouts.first?.after)
-        XCTAssertNil(after.zoom)
+        XCTAssertNil(after.scroll.zoom)
         XCTAssertEqual(after.at(Offset(x: 60, y: 0)).elements, after.elements)
     }
 

@@ -3,19 +3,8 @@ import XCTest
 
 /// Properties of the waterfall over many generated specs (seeded, so every run tests the same ones).
 final class WaterfallPropertyTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
-    }
+    /// A small deterministic generator (SplitMix64), seeded so every run tests the same specs.
+    typealias Generator = SeededRandom
 
     /// What the generator chose for a section, to check the table against.
     struct SectionPlan {

@@ -23,11 +23,11 @@ enum Decorations {
     /// `wfl run` shows the table: an error there is an error of the layout.
     static func evaluate(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         guard let rules = TableRules.of(layout, .attributes) else { return }
-        table.attributes = rules
+        table.rules.attributes = rules
         let shown = table.at(.zero)
-        if let failure = shown.attributeFailure { throw failure }
-        table.alphas = shown.alphas
-        table.zooms = shown.zooms
+        if let failure = shown.rules.attributeFailure { throw failure }
+        table.rules.alphas = shown.rules.alphas
+        table.rules.zooms = shown.rules.zooms
         for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
     }
 
@@ -64,7 +64,7 @@ enum Decorations {
             if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
             starts[s].firstView = elements.count
             // A waterfall section's views see `full` and each cell's first lane, `col`.
-            var lanes = old.style == .waterfall && !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
+            var lanes = !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
             try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, lanes: &lanes, machine: &m,
                        into: &elements, views: &attached)
             starts[s].viewCount = elements.count - starts[s].firstView
@@ -78,7 +78,7 @@ enum Decorations {
         table.attachedNames = layout.attachedNames
         if !attached.elements.isEmpty {
             attached.sortByCell()
-            table.views = attached
+            table.rules.views = attached
         }
         table.index = RectIndex(table.elements)
     }
@@ -236,8 +236,10 @@ struct FirstLanes {
     /// The lanes recorded by laying the section out again, once the positions could not tell.
     var recorded: [UInt16]? = nil
 
-    init(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) {
-        geometry = Waterfall.Geometry(sec, SectionStack(layout))
+    /// nil for a section that is not a waterfall's.
+    init?(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) {
+        guard let e = sec.engine as? WaterfallEngine else { return nil }
+        geometry = Waterfall.Geometry(sec, e, SectionStack(layout))
         section = sec
         self.layout = layout
         self.begin = begin
@@ -342,6 +344,6 @@ package struct AttachedViews: Equatable, Sendable {
 extension AttributeTable {
     /// The frame of view `k` of `views` on its cell's frame `f`.
     func placeView(_ k: Int, on f: Frame) -> Frame {
-        views!.geometry[k].place(on: f)
+        rules.views!.geometry[k].place(on: f)
     }
 }

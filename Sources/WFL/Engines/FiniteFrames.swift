@@ -17,7 +17,7 @@ enum FiniteFrames {
     static func mayLeaveTheDoubles(_ layout: ResolvedLayout) -> Bool {
         if layout.rightToLeft || layout.decorates { return true }
         return layout.sections.withUnsafeBufferPointer { b in
-            for k in b.indices where b[k].rowSpacing < 0 || b[k].columnSpacing < 0 || b[k].scale > 0 { return true }
+            for k in b.indices where b[k].rowSpacing < 0 || b[k].columnSpacing < 0 || ((b[k].engine as? WaterfallEngine)?.scale ?? 0) > 0 { return true }
             return false
         }
     }
@@ -30,7 +30,7 @@ enum FiniteFrames {
         if mayLeaveTheDoubles(layout), let j = firstNonFinite(table.elements) {
             return .failure(LayoutFailure([diagnostic(layout, table, j)]))
         }
-        if layout.zoomFirst != nil, let failure = table.framesAt(.zero).attributeFailure { return .failure(LayoutFailure([failure])) }
+        if layout.zoomFirst != nil, let failure = table.framesAt(.zero).rules.attributeFailure { return .failure(LayoutFailure([failure])) }
         return result
     }
 
@@ -112,7 +112,7 @@ enum FiniteFrames {
             cause = "the size and offset of 'attach \(table.kindName(of: e))'"
         default:
             var settings: [(String, Double)] = [("'rowSpacing'", sec.rowSpacing), ("'columnSpacing'", sec.columnSpacing), ("'header'", sec.header),
-                                                ("'footer'", sec.footer), ("'scale'", sec.scale)]
+                                                ("'footer'", sec.footer), ("'scale'", (sec.engine as? WaterfallEngine)?.scale ?? 0)]
             for (word, ins) in [("insets", sec.insets), ("headerInsets", sec.headerInsets), ("footerInsets", sec.footerInsets)] {
                 for (side, v) in [("top", ins.top), ("left", ins.left), ("bottom", ins.bottom), ("right", ins.right)] {
                     settings.append(("the \(side) of '\(word)'", v))

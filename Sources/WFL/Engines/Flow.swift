@@ -20,6 +20,11 @@ package enum Flow {
     /// (`AttributeTable.relayout`).
     static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
+        // Every section is a flow's here (`layoutWhole`), its configuration taken once.
+        let engines = layout.sections.compactMap { $0.engine as? FlowEngine }
+        guard engines.count == layout.sections.count else {
+            do throws(Diagnostic) { return .success(try Sections.stacked(layout, warnings: &warnings)) } catch { return .failure(LayoutFailure([error])) }
+        }
         var table = SectionStack.table(for: layout)
         // The elements are written through a pointer, not appended one by one: the array is made
         // long enough first (an older table's storage usually is already) and cut to size after.
@@ -43,10 +48,10 @@ package enum Flow {
         let failure: Diagnostic? = elements.withUnsafeMutableBufferPointer { buffer in
             var out = Output(elements: buffer, count: 0)
             defer { count = out.count }
-            for section in layout.sections {
+            for (section, engine) in zip(layout.sections, engines) {
                 do throws(Diagnostic) {
                     let start: Double, size: (Double, Double)?
-                    (start, top, size) = try lay(section, stack, top: top, machine: &m, into: &out, sections: &table.sectionStarts,
+                    (start, top, size) = try lay(section, engine, stack, top: top, machine: &m, into: &out, sections: &table.sectionStarts,
                                                  warnings: &warnings, leaves: &leaves)
                     if section.index == 0 { (itemsStart, firstSize) = (start, size) }
                 } catch {
@@ -84,23 +89,35 @@ package enum Flow {
         let justify: Justify, align: Align
     }
 
-    /// One section, from `top` (x when horizontal), its row of the index appended to `sections`.
+    /// One section, from `top` (x when horizontal), its row of the index appended to `sections`:
+    /// the section stacker's steps (`SectionStack.lay`) written out over the flow's buffer.
     /// Returns where its items start (after the header and `ins.top`), where the next section
     /// starts, and the own size of its item 0 (before `align stretch`), nil when it has none.
-    static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
+    static func lay(_ sec: ResolvedSection, _ e: FlowEngine, _ stack: SectionStack, top: Double, machine m: inout Machine,
                     into out: inout Output, sections: inout [AttributeTable.SectionIndex], warnings: inout [Diagnostic],
                     leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (itemsStart: Double, stop: Double, firstSize: (Double, Double)?) {
+        // 1.-2. The header and `top += ins.top` (docs/layout.md, "Header and footer").
+        var (index, itemsStart) = stack.open(sec, at: top, into: &out)
+        let (bottom, firstSize) = try items(sec, e, stack, top: itemsStart, machine: &m, into: &out, warnings: &warnings, leaves: &leaves)
+        // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
+        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
+        sections.append(index)
+        return (itemsStart, stop, firstSize)
+    }
+
+    /// Steps 3-9 for the items of one section, from `top` (x when horizontal), its header and
+    /// insets already written: returns where its items end and the own size of its item 0
+    /// (before `align stretch`), nil when it has none.
+    static func items(_ sec: ResolvedSection, _ e: FlowEngine, _ stack: SectionStack, top: Double, machine m: inout Machine,
+                      into out: inout Output, warnings: inout [Diagnostic],
+                      leaves: inout RectIndex.LeafBuilder) throws(Diagnostic) -> (bottom: Double, firstSize: (Double, Double)?) {
         let s = sec.index
         let ins = sec.insets
         let vertical = stack.vertical
-        // 1.-2. The header and `top += ins.top` (docs/layout.md, "Header and footer").
-        var (index, top) = stack.open(sec, at: top, into: &out)
-        let itemsStart = top
-
         let (aw, ah) = stack.available(sec)
         let lines = Lines(left: vertical ? ins.left : ins.top, length: vertical ? aw : ah,
                           gap: vertical ? sec.columnSpacing : sec.rowSpacing,
-                          lineGap: vertical ? sec.rowSpacing : sec.columnSpacing, justify: sec.justify, align: sec.align)
+                          lineGap: vertical ? sec.rowSpacing : sec.columnSpacing, justify: e.justify, align: e.align)
         // 9. bottom = last line's y + its lineH, or top when the section is empty.
         var bottom = top
         var firstSize: (Double, Double)? = nil
@@ -129,11 +146,9 @@ package enum Flow {
                                          help: "make the items at most '\(axis)' (here \(NumberFormat.format(lines.length))) \(side), for example with min(..., \(axis))"))
             }
         }
-        try stack.checkExtent(sec, itemsStart: itemsStart, bottom: bottom)
-        // 10. top = bottom + ins.bottom (ins.right when horizontal), the section's end; the footer.
-        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
-        sections.append(index)
-        return (itemsStart, stop, firstSize)
+        // The items' extent must be finite (Engines/SectionExtent.swift).
+        try stack.checkExtent(sec, itemsStart: top, bottom: bottom)
+        return (bottom, firstSize)
     }
 
     /// Steps 3-8 for the items of a section, in one walk: each item is sized by the `size` rule,
@@ -407,4 +422,51 @@ enum HorizontalLines: LineAxis {
     @inline(__always) static func along(_ w: Double, _ h: Double) -> Double { h }
     @inline(__always) static func across(_ w: Double, _ h: Double) -> Double { w }
     @inline(__always) static func xy(along: Double, across: Double) -> (Double, Double) { (across, along) }
+}
+
+/// The flow engine's configuration of a section (docs/layout.md, "Flow"): how a line's items
+/// share its length and where each sits across it.
+package struct FlowEngine: Engine {
+    package var justify: Justify
+    package var align: Align
+
+    package static let style = LayoutStyle.flow
+
+    package static func configure(_ settings: inout some SectionSettings) -> FlowEngine {
+        FlowEngine(justify: settings.word(.justify, Justify.uikit), align: settings.word(.align, Align.center))
+    }
+
+    /// The items written through a buffer long enough for the section, cut to size after.
+    package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
+                       into w: inout ElementWriter) throws(Diagnostic) -> Double {
+        let base = w.table.elements.count
+        w.table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
+                                                          count: sec.items))
+        var count = base
+        var warnings = w.warnings
+        w.warnings = []
+        var m = w.machine
+        var leaves = w.leaves
+        let r: Result<(Double, (Double, Double)?), Diagnostic> = w.table.elements.withUnsafeMutableBufferPointer { buffer in
+            var out = Flow.Output(elements: buffer, count: base)
+            defer { count = out.count }
+            do throws(Diagnostic) {
+                return .success(try Flow.items(sec, self, stack, top: start, machine: &m, into: &out, warnings: &warnings, leaves: &leaves))
+            } catch {
+                return .failure(error)
+            }
+        }
+        w.machine = m
+        w.leaves = leaves
+        w.warnings = warnings
+        w.table.elements.removeLast(w.table.elements.count - count)
+        let (bottom, size) = try r.get()
+        if sec.index == 0 { (w.itemsStart, w.firstSize) = (start, size) }
+        return bottom
+    }
+
+    package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                                    spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
+        Flow.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
+    }
 }

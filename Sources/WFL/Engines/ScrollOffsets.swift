@@ -19,14 +19,20 @@
 /// `zoomFirst` take from the layout is fixed when the flow engine builds the table
 /// (`noteScrollGeometry`); `snap(p)` itself is an expectation function (Expectations.swift).
 
-/// A scroll offset.
-public struct Offset: Equatable, Sendable {
-    public var x: Double, y: Double
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-    public static let zero = Offset(x: 0, y: 0)
+/// What scrolling needs of a table, fixed when the engines build it: kept beside its elements
+/// (`AttributeTable.scroll`).
+package struct ScrollGeometry: Equatable, Sendable {
+    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table.
+    package var zoom: Zoom? = nil
+    /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
+    /// there); nil in a waterfall or when section 0 has no item 0.
+    package var snapStride: Double? = nil
+    /// `snapping` of the layout.
+    package var snapping: Snapping = .next
+    /// `layoutDirection rightToLeft`: the frames are stored mirrored (docs/layout.md, "Right to left").
+    package var rightToLeft = false
+    /// The band of each shelf section, in section order (Engines/Shelf.swift), for `shelfSnap`.
+    package var shelves: [Shelf.Band] = []
 }
 
 /// What `zoomFirst` needs, fixed when the table is built.
@@ -76,25 +82,25 @@ extension AttributeTable {
     /// table is laid out; `itemsStart` is where section 0's items start along the scroll axis.
     /// `firstSize` is the own size of that item, before `align stretch`.
     mutating func noteScrollGeometry(_ layout: ResolvedLayout, itemsStart: Double, firstSize: (Double, Double)?) {
-        snapping = layout.snapping
+        scroll.snapping = layout.snapping
         guard let s0 = layout.sections.first, s0.style == .flow, s0.items > 0 else { return }
         let vertical = layout.direction == .vertical
         let f = elements[sectionStarts[0].firstCell].frame
         let (w, h) = firstSize ?? (f.width, f.height)
         // snap: stride = w + cs with w the own width of item 0 of section 0 (vertical: its height
         // and rs).
-        snapStride = vertical ? h + s0.rowSpacing : w + s0.columnSpacing
+        scroll.snapStride = vertical ? h + s0.rowSpacing : w + s0.columnSpacing
         // zoomFirst: the size of item 0 of section 0, x0 where section 0's items start, and
         // section 0's insets.top.
         if let z = layout.zoomFirst, !vertical {
-            zoom = Zoom(width: z.width, height: z.height, itemWidth: f.width, itemHeight: f.height,
+            scroll.zoom = Zoom(width: z.width, height: z.height, itemWidth: f.width, itemHeight: f.height,
                         x0: itemsStart, insetTop: s0.insets.top)
         }
     }
 
     /// True when frames depend on the offset: a pinned header or footer, or `zoomFirst`.
     package var movesWithOffset: Bool {
-        zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil || $0.pinFooters && $0.footer != nil }
+        scroll.zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil || $0.pinFooters && $0.footer != nil }
     }
 
     /// True for a pinned header or footer of its section.
@@ -106,7 +112,7 @@ extension AttributeTable {
     /// (its stored frame otherwise): the frame pinning works on.
     @inline(__always) func unmirrored(_ j: Int) -> Frame {
         var f = elements[j].frame
-        if rightToLeft, direction == .horizontal { f.x = mirrorWidth - f.x - f.width }
+        if scroll.rightToLeft, direction == .horizontal { f.x = mirrorWidth - f.x - f.width }
         return f
     }
 
@@ -116,7 +122,7 @@ extension AttributeTable {
         let sec = sectionStarts[s]
         guard isPinned(j, sec) else { return elements[j].frame }
         let vertical = direction == .vertical
-        let mirrored = rightToLeft && !vertical
+        let mirrored = scroll.rightToLeft && !vertical
         var f = unmirrored(j)
         // Horizontal right to left: pinning runs before the mirror, with ox' = max(contentWidth,
         // cw) - ox - cw.
@@ -148,7 +154,7 @@ extension AttributeTable {
     /// The zoomFirst walk's enlarged cells at `offset`, found with the index (they overlap
     /// `first`), or nil without zoomFirst.
     func zoomState(_ offset: Offset) -> ZoomState? {
-        guard let z = zoom else { return nil }
+        guard let z = scroll.zoom else { return nil }
         // first = (x0 + ox, ins.top + oy, w, h).
         let w = z.itemWidth, h = z.itemHeight
         var state = ZoomState(first: Frame(x: z.x0 + offset.x, y: z.insetTop + offset.y, width: w, height: h))
@@ -179,7 +185,7 @@ extension AttributeTable {
     func frame(_ j: Int, _ offset: Offset, _ zs: ZoomState?) -> Frame {
         // An attached view sits on its cell's frame as it is at the offset (Decorations.swift).
         // Only zoomFirst moves cells, and it is never mirrored: elsewhere the stored frame is it.
-        if zoom != nil, let views, elements[j].storedKind >= 4, let k = views.position(of: j) {
+        if scroll.zoom != nil, let views = rules.views, elements[j].storedKind >= 4, let k = views.position(of: j) {
             return placeView(k, on: frame(Int(views.cells[k]), offset, zs))
         }
         var f = pinned(j, section: elements[j].section, offset)
@@ -218,7 +224,7 @@ extension AttributeTable {
                 if f.x >= zs.first.maxX { f.x += total }
                 out.elements[j].frame = f
             }
-            out.attributeFailure = FiniteFrames.zoomFailure(out, at: offset)
+            out.rules.attributeFailure = FiniteFrames.zoomFailure(out, at: offset)
         } else {
             for s in sectionStarts.indices {
                 if let h = sectionStarts[s].header, sectionStarts[s].pinHeaders { out.elements[h].frame = pinned(h, section: s, offset) }
@@ -226,7 +232,7 @@ extension AttributeTable {
             }
         }
         // The copy is a picture at one offset: it no longer moves, and it needs its own index.
-        out.zoom = nil
+        out.scroll.zoom = nil
         for s in out.sectionStarts.indices {
             out.sectionStarts[s].pinHeaders = false
             out.sectionStarts[s].pinFooters = false
@@ -245,9 +251,9 @@ extension AttributeTable {
             e.frame = frame(j, offset, zs)
             return e
         }
-        if let zs, !zs.cells.isEmpty { out.attributeFailure = FiniteFrames.zoomFailure(out, at: offset) }
+        if let zs, !zs.cells.isEmpty { out.rules.attributeFailure = FiniteFrames.zoomFailure(out, at: offset) }
         out.sectionStarts = []
-        out.zoom = nil
+        out.scroll.zoom = nil
         out.index = RectIndex(out.elements)
         return out
     }
@@ -278,7 +284,7 @@ extension AttributeTable {
         wide.width += hi - lo
         var candidates = indexedQuery(wide)
         if let zs { candidates += zs.cells }
-        if let zs, let views { for c in zs.cells { candidates += views.views(of: c) } }
+        if let zs, let views = rules.views { for c in zs.cells { candidates += views.views(of: c) } }
         candidates += pinnedCandidates(r, lo, hi)
         candidates.sort()
         var out: [Int] = []
@@ -298,7 +304,7 @@ extension AttributeTable {
     func pinnedCandidates(_ r: Frame, _ lo: Double, _ hi: Double) -> [Int] {
         let vertical = direction == .vertical
         var rMin = (vertical ? r.y : r.x) - hi - 1, rMax = (vertical ? r.maxY : r.maxX) - lo + 1
-        if rightToLeft, !vertical { (rMin, rMax) = (mirrorWidth - rMax, mirrorWidth - rMin) }
+        if scroll.rightToLeft, !vertical { (rMin, rMax) = (mirrorWidth - rMax, mirrorWidth - rMin) }
         // Section s spans [begin, stop]; both never decrease with s. The first section whose stop
         // is past rMin:
         var a = 0, b = sectionStarts.count

@@ -7,7 +7,7 @@
 /// Vertical is written out; horizontal is the same along x (`left` for `top`, `right` for
 /// `bottom`). The waterfall, the flow and the waterfall's append path all go through here, so a
 /// section starts and ends with the same operations in each.
-struct SectionStack {
+package struct SectionStack {
     let vertical: Bool
     /// cw, ch: the container.
     let cw: Double, ch: Double

@@ -1,8 +1,8 @@
-/// Laying out a layout section by section (docs/layout.md, "Mixed sections"): each section by the
-/// engine its `style` names, stacked along the scroll axis as every engine stacks its own. A layout
-/// whose sections share a waterfall or flow style goes to that engine whole (its fast paths stay
-/// as they are); a layout with a shelf or with mixed styles goes here, section by section. Then,
-/// with `layoutDirection rightToLeft`, the frames are mirrored.
+/// Laying out a layout section by section (docs/layout.md, "Mixed sections"): each section by its
+/// engine, stacked along the scroll axis by `SectionStack.lay`. A layout whose sections share an
+/// engine with a whole-layout path (the waterfall's, the flow's) goes to that path (its fast paths
+/// stay as they are); any other goes through the stacker. Then come the decorations and, with
+/// `layoutDirection rightToLeft`, the mirror.
 package enum Sections {
     /// Lays out every section of `layout` with its own engine.
     package static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) -> Result<AttributeTable, LayoutFailure> {
@@ -14,14 +14,12 @@ package enum Sections {
     static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var result: Result<AttributeTable, LayoutFailure>
-        switch layout.style {
-        case .waterfall:
-            result = Waterfall.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
-        case .flow:
-            result = Flow.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
-        case .shelf, .mixed:
+        if let whole = Engines.engine(layout.style)?.layoutWhole(layout, warnings: &warnings, spareElements: spareElements,
+                                                                  spareLevels: spareLevels) {
+            result = whole
+        } else {
             do throws(Diagnostic) {
-                result = .success(try mixed(layout, warnings: &warnings))
+                result = .success(try stacked(layout, warnings: &warnings))
             } catch {
                 result = .failure(LayoutFailure([error]))
             }
@@ -49,65 +47,28 @@ package enum Sections {
         // Step 7, the transitions of a batch update (`appear`, `disappear`), reads the frames,
         // alphas and zooms as they stand here, at the offset (`at`); the rules ride on the table
         // (Table/TransitionPairing.swift).
-        table.appearRules = appearRules
+        table.rules.appearRules = appearRules
         return FiniteFrames.checked(layout, .success(table))
     }
 
-    /// Each section with the engine of its style, one after another.
-    static func mixed(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(Diagnostic) -> AttributeTable {
-        var table = SectionStack.table(for: layout)
-        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
-        table.sectionStarts.reserveCapacity(layout.sections.count)
+    /// Each section with its engine, one after another.
+    static func stacked(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(Diagnostic) -> AttributeTable {
         let stack = SectionStack(layout)
-        var m = stack.machine(for: layout)
+        // The index is built once at the end, over every section.
+        var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
+                              leaves: RectIndex.LeafBuilder(storage: [], active: false))
+        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        w.table.sectionStarts.reserveCapacity(layout.sections.count)
+        defer { warnings += w.warnings }
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
         var top = layout.start
-        var itemsStart = 0.0
-        var firstSize: (Double, Double)? = nil
-        var laneGroups: [Waterfall.LaneGroup] = []
-        // The index is built once at the end, over every section.
-        var leaves = RectIndex.LeafBuilder(storage: [], active: false)
         for sec in layout.sections {
-            switch sec.style {
-            case .waterfall:
-                top = try Waterfall.lay(sec, stack, top: top, machine: &m, into: &table, laneGroups: &laneGroups, leaves: &leaves,
-                                        warnings: &warnings)
-            case .flow:
-                // The flow engine writes through a buffer long enough for the section.
-                let base = table.elements.count
-                table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
-                                                                count: sec.items + 2))
-                var count = base
-                var starts = table.sectionStarts
-                table.sectionStarts = []
-                let r: Result<(Double, Double, (Double, Double)?), Diagnostic> = table.elements.withUnsafeMutableBufferPointer { buffer in
-                    var out = Flow.Output(elements: buffer, count: base)
-                    defer { count = out.count }
-                    do throws(Diagnostic) {
-                        return .success(try Flow.lay(sec, stack, top: top, machine: &m, into: &out, sections: &starts,
-                                                     warnings: &warnings, leaves: &leaves))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-                table.sectionStarts = starts
-                table.elements.removeLast(table.elements.count - count)
-                switch r {
-                case .success(let (start, stop, size)):
-                    top = stop
-                    if sec.index == 0 { (itemsStart, firstSize) = (start, size) }
-                case .failure(let error):
-                    throw error
-                }
-            case .shelf, .mixed:
-                top = try Shelf.lay(sec, stack, top: top, machine: &m, into: &table.elements, sections: &table.sectionStarts,
-                                    bands: &table.shelves)
-            }
+            top = try stack.lay(sec, sec.engine, top: top, into: &w)
         }
-        stack.setContentSize(&table, top: top)
-        table.noteScrollGeometry(layout, itemsStart: itemsStart, firstSize: firstSize)
-        table.index = RectIndex(table.elements, sequence: Waterfall.sequence(laneGroups, count: table.elements.count))
-        return table
+        stack.setContentSize(&w.table, top: top)
+        w.table.noteScrollGeometry(layout, itemsStart: w.itemsStart, firstSize: w.firstSize)
+        w.table.index = RectIndex(w.table.elements, sequence: Waterfall.sequence(w.laneGroups, count: w.table.elements.count))
+        return w.table
     }
 }
 
@@ -121,7 +82,7 @@ extension AttributeTable {
             let f = elements[j].frame
             elements[j].frame.x = width - f.x - f.width
         }
-        rightToLeft = true
+        scroll.rightToLeft = true
         index = RectIndex(elements, sequence: index.sequence)
     }
 

@@ -20,21 +20,17 @@ package enum Shelf {
         package var top: Double = 0, bottom: Double = 0
     }
 
-    /// Lays out shelf section `sec` from `top`: appends its header, cells and footer to `out` and
-    /// its row of the index to `sections`, its band to `bands`. Returns where the next section
-    /// starts.
-    static func lay<Out: ElementSink>(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
-                                      into out: inout Out, sections: inout [AttributeTable.SectionIndex],
-                                      bands: inout [Band]) throws(Diagnostic) -> Double {
+    /// Lays out the items of shelf section `sec` from `top`, its header and insets already
+    /// written: appends its cells to `out` and its band to `bands`. Returns where its items end.
+    static func items(_ sec: ResolvedSection, _ e: ShelfEngine, _ stack: SectionStack, top: Double, machine m: inout Machine,
+                      into out: inout [Element], bands: inout [Band]) throws(Diagnostic) -> Double {
         let s = sec.index
         let ins = sec.insets
-        // The header and `top += ins.top` (docs/layout.md, "Header and footer").
-        var (index, top) = stack.open(sec, at: top, into: &out)
         let n = sec.items
-        let R = sec.lanes
+        let R = e.rows
         // bottom = top and bandWidth = 0 when the shelf is empty.
         var bottom = top
-        var band = Band(section: s, paging: sec.paging, insetLeft: ins.left, columnX: [], columnWidth: [], width: 0, top: top, bottom: top)
+        var band = Band(section: s, paging: e.paging, insetLeft: ins.left, columnX: [], columnWidth: [], width: 0, top: top, bottom: top)
         if n > 0 {
             guard case .natural(let wRule, let hRule) = sec.size else {
                 // The resolver gives a shelf a `size` rule (or 50 x 50); never reached.
@@ -79,7 +75,7 @@ package enum Shelf {
                 var f = cells[i].frame
                 let r = i % R, c = i / R
                 f.x = colX[c]
-                switch sec.align {
+                switch e.align {
                 case .start: f.y = rowY[r]
                 case .center: f.y = rowY[r] + 0.5 * (rowH[r] - f.height)
                 case .end: f.y = rowY[r] + 1 * (rowH[r] - f.height)
@@ -110,10 +106,7 @@ package enum Shelf {
             }
         }
         bands.append(band)
-        // top = bottom + ins.bottom, the section's end; the footer.
-        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &out)
-        sections.append(index)
-        return stop
+        return bottom
     }
 
     /// `shelfSnap(s, x)` for `band` in a container `cw` wide (docs/layout.md, "Shelves"): where the
@@ -152,5 +145,29 @@ package enum Shelf {
             }
         }
         return best
+    }
+}
+
+/// The shelf engine's configuration of a section (docs/layout.md, "Shelves"): the items in each
+/// column of its band, where an item sits in its row, and where sideways scrolling rests.
+package struct ShelfEngine: Engine {
+    /// `rows`: the items of each column.
+    package var rows: Int
+    package var align: Align
+    package var paging: Paging
+
+    package static let style = LayoutStyle.shelf
+
+    package static func configure(_ settings: inout some SectionSettings) -> ShelfEngine {
+        let paging = settings.word(.paging, Paging.continuous)
+        let align = settings.word(.align, Align.center)
+        // `rows` counts across `ah` as a horizontal waterfall's lanes do; 1 by default.
+        let rows = settings.lanes(across: false, default: 1, checkRoom: false, scale: 0)
+        return ShelfEngine(rows: rows, align: align, paging: paging)
+    }
+
+    package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
+                       into w: inout ElementWriter) throws(Diagnostic) -> Double {
+        try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.scroll.shelves)
     }
 }

@@ -30,48 +30,53 @@ package enum Waterfall {
     /// (`AttributeTable.relayout`).
     static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
-        var table = SectionStack.table(for: layout)
-        table.elements = consume spareElements
-        table.elements.removeAll(keepingCapacity: true)
-        table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
-        table.sectionStarts.reserveCapacity(layout.sections.count)
         let stack = SectionStack(layout)
-        var m = stack.machine(for: layout)
-        // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
-        var top = layout.start
-        // Round-robin sections: each cell's first lane, for the index's sequence.
-        var laneGroups: [LaneGroup] = []
         // Leaf boxes of the index made as the cells are written, in the old level 0's storage.
         var spareLevels = consume spareLevels
-        var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
+        var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
+                              leaves: RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst()))
+        defer { warnings += w.warnings }
+        w.table.elements = consume spareElements
+        w.table.elements.removeAll(keepingCapacity: true)
+        w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
+        w.table.sectionStarts.reserveCapacity(layout.sections.count)
+        // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
+        var top = layout.start
         for section in layout.sections {
             do {
-                top = try lay(section, stack, top: top, machine: &m, into: &table, laneGroups: &laneGroups, leaves: &leaves,
-                              warnings: &warnings)
+                // Every section is a waterfall's here (`layoutWhole`): a cast per section, not per
+                // item; any other is laid out by its own engine.
+                if let engine = section.engine as? WaterfallEngine {
+                    top = try stack.lay(section, engine, top: top, into: &w)
+                } else {
+                    top = try stack.lay(section, section.engine, top: top, into: &w)
+                }
             } catch {
                 return .failure(LayoutFailure([error]))
             }
         }
-        table.index = RectIndex(table.elements, sequence: sequence(laneGroups, count: table.elements.count), reusing: consume spareLevels,
-                                leaves: leaves.boxes)
-        stack.setContentSize(&table, top: top)
-        return .success(table)
+        // The leaves taken out of the writer, so that the index owns them alone (no copy when it
+        // adds to them).
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &w.leaves.boxes)
+        w.table.index = RectIndex(w.table.elements, sequence: sequence(w.laneGroups, count: w.table.elements.count), reusing: consume spareLevels,
+                                  leaves: boxes)
+        stack.setContentSize(&w.table, top: top)
+        return .success(w.table)
     }
 
-    /// One section, from `top` (x when horizontal); returns where the next section starts.
-    static func lay(_ sec: ResolvedSection, _ stack: SectionStack, top: Double, machine m: inout Machine,
-                    into table: inout AttributeTable, laneGroups: inout [LaneGroup],
-                    leaves: inout RectIndex.LeafBuilder, warnings: inout [Diagnostic],
-                    recordingLanes: Bool = false) throws(Diagnostic) -> Double {
-        // The header and `top += ins.top` (docs/layout.md, "Header and footer").
-        var (index, top) = stack.open(sec, at: top, into: &table.elements)
+    /// Steps 1-10 for the items of one section, from `top` (x when horizontal), the section's
+    /// header and insets already written; returns where its items end (`bottom`).
+    static func items(_ sec: ResolvedSection, _ e: WaterfallEngine, _ stack: SectionStack, top: Double,
+                      into w: inout ElementWriter, recordingLanes: Bool = false) throws(Diagnostic) -> Double {
+        let firstCell = w.table.elements.count
         // Steps 1-2 (docs/layout.md, "Waterfall").
-        let g = Geometry(sec, stack)
+        let g = Geometry(sec, e, stack)
         // bottom: the largest maxY of the section's items, or top when it has none.
         var bottom = top
-        g.enter(sec, stack, machine: &m)
-        defer { m.inItem = false }
-        let roundRobin = recordingLanes || (sec.order != .shortest && g.C > 1 && sec.items > 1)
+        g.enter(sec, stack, machine: &w.machine)
+        defer { w.machine.inItem = false }
+        let roundRobin = recordingLanes || (e.order != .shortest && g.C > 1 && sec.items > 1)
         var firstLanes: [UInt16] = []
         if roundRobin { firstLanes.reserveCapacity(sec.items) }
 
@@ -81,26 +86,23 @@ package enum Waterfall {
         next.initialize(repeating: top, count: g.C)
         // 4.-10. for each item. Work on the table's array as a local (one owner: no copy, no
         // uniqueness checks per item).
-        var elements = table.elements
-        table.elements = []
+        var elements = w.table.elements
+        w.table.elements = []
         var capped: CappedSpan? = nil
         do {
-            try place(sec, g, 0..<sec.items, next: next, bottom: &bottom, machine: &m, into: &elements,
-                      recordLanes: roundRobin, firstLanes: &firstLanes, leaves: &leaves, capped: &capped)
+            try place(sec, g, 0..<sec.items, next: next, bottom: &bottom, machine: &w.machine, into: &elements,
+                      recordLanes: roundRobin, firstLanes: &firstLanes, leaves: &w.leaves, capped: &capped)
         } catch {
-            table.elements = elements
+            w.table.elements = elements
             throw error
         }
-        table.elements = elements
+        w.table.elements = elements
         if let capped, let rule = sec.span {
-            warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lane\(g.C == 1 ? "" : "s"): it is capped at \(g.C)",
-                                     at: rule.span, help: "write 'span full' for an item across every lane"))
+            w.warnings.append(.warning(.spanCapped, "\(rule.what) of item \(capped.item) of section \(sec.index) is \(NumberFormat.format(capped.span)), more than the \(g.C) lane\(g.C == 1 ? "" : "s"): it is capped at \(g.C)",
+                                       at: rule.span, help: "write 'span full' for an item across every lane"))
         }
-        if roundRobin { laneGroups.append(LaneGroup(firstCell: index.firstCell, lanes: g.C, firstLanes: firstLanes)) }
-        // top = bottom + ins.bottom, the section's end; the footer.
-        let stop = try stack.close(sec, bottom: bottom, index: &index, into: &table.elements)
-        table.sectionStarts.append(index)
-        return stop
+        if roundRobin { w.laneGroups.append(LaneGroup(firstCell: firstCell, lanes: g.C, firstLanes: firstLanes)) }
+        return bottom
     }
 
     /// The first lane of each cell of section `sec` of `layout`, laid out again from `begin` (where
@@ -108,15 +110,13 @@ package enum Waterfall {
     /// cells' positions cannot tell the lanes apart (Decorations.swift, `FirstLanes`). The same
     /// steps from the same start give the same lanes.
     static func firstLanes(_ sec: ResolvedSection, _ layout: ResolvedLayout, begin: Double) throws(Diagnostic) -> [UInt16] {
+        guard let e = sec.engine as? WaterfallEngine else { return [] }
         let stack = SectionStack(layout)
-        var m = stack.machine(for: layout)
-        var table = SectionStack.table(for: layout)
-        var groups: [LaneGroup] = []
-        var leaves = RectIndex.LeafBuilder(storage: [], active: false)
-        var warnings: [Diagnostic] = []
-        _ = try lay(sec, stack, top: begin, machine: &m, into: &table, laneGroups: &groups, leaves: &leaves,
-                    warnings: &warnings, recordingLanes: true)
-        return groups.first?.firstLanes ?? []
+        var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
+                              leaves: RectIndex.LeafBuilder(storage: [], active: false))
+        let start = stack.opening(sec, at: begin).itemsStart
+        _ = try items(sec, e, stack, top: start, into: &w, recordingLanes: true)
+        return w.laneGroups.first?.firstLanes ?? []
     }
 
     /// What steps 1-2 of docs/layout.md's waterfall fix for a section before its items: the same
@@ -130,11 +130,16 @@ package enum Waterfall {
         var laneGap: Double, itemGap: Double
         /// ins.left (ins.top when horizontal): where lane 0 starts.
         var crossStart: Double
+        /// `order` and `scale`.
+        var order: LaneOrder
+        var scale: Double
         /// laneW + cs: from one lane to the next.
         var pitch: Double { laneW + laneGap }
 
-        init(_ sec: ResolvedSection, _ stack: SectionStack) {
+        init(_ sec: ResolvedSection, _ e: WaterfallEngine, _ stack: SectionStack) {
             vertical = stack.vertical
+            order = e.order
+            scale = e.scale
             let ins = sec.insets
             // Along the lanes: rs between lanes and cs along a lane when horizontal, the other way
             // round when vertical; the names stay physical.
@@ -143,10 +148,10 @@ package enum Waterfall {
             crossStart = vertical ? ins.left : ins.top
             let (aw, ah) = stack.available(sec)
             // 1. C = columns (rows when horizontal), 1 <= C <= 1000: resolved already.
-            C = sec.lanes
+            C = e.lanes
             // 2. laneW = (aw - (C - 1) * cs) / C, floored to 1/scale when scale > 0.
             laneW = ((vertical ? aw : ah) - Double(C - 1) * laneGap) / Double(C)
-            if sec.scale > 0 { laneW = (laneW * sec.scale).rounded(.down) / sec.scale }
+            if e.scale > 0 { laneW = (laneW * e.scale).rounded(.down) / e.scale }
         }
 
         /// Readies the machine for the section's item rules: s, aw, ah, n and full, in an item rule.
@@ -169,20 +174,20 @@ package enum Waterfall {
         let vertical = g.vertical, C = g.C, laneW = g.laneW, laneGap = g.laneGap, itemGap = g.itemGap
         let spanRule = sec.span
         // Step 8's rules, taken apart once rather than per item.
-        var lengths = ItemLengths(sec, vertical: vertical, from: range.lowerBound)
+        var lengths = ItemLengths(sec, scale: g.scale, vertical: vertical, from: range.lowerBound)
 
         // The common case on a short path (WaterfallShortPath.swift): the same steps 5-10 with
         // k = 1. At the first item it cannot take it stops, and the loop below carries on from that
         // item, state and all.
         var start = range.lowerBound
-        if sec.order == .shortest, spanRule == nil, lengths.shortPathTakes, !recordLanes {
+        if g.order == .shortest, spanRule == nil, lengths.shortPathTakes, !recordLanes {
             ShortPath(s: s, g, end: range.upperBound)
                 .run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
         }
 
         let needsMachine = spanRule != nil || !lengths.plain
         // Step 5's working space for runs of k > 1 lanes under `order shortest`.
-        let runScratch = UnsafeMutablePointer<Double>.allocate(capacity: spanRule != nil && sec.order == .shortest ? C : 0)
+        let runScratch = UnsafeMutablePointer<Double>.allocate(capacity: spanRule != nil && g.order == .shortest ? C : 0)
         defer { runScratch.deallocate() }
         for i in start..<range.upperBound {
             if needsMachine { m.beginItem(i, section: s, settingI: !lengths.lazyVars) }
@@ -199,7 +204,7 @@ package enum Waterfall {
                 k = v >= Double(C) ? C : Int(v)
             }
             // 5. Choose the first lane c of a run of k neighbouring lanes (by `order`).
-            let c = sec.order.firstLane(item: i, span: k, next: next, lanes: C, scratch: runScratch)
+            let c = g.order.firstLane(item: i, span: k, next: next, lanes: C, scratch: runScratch)
             // 6. y = max(next[c ..< c+k]).
             var y = next[c]
             if k > 1 { for lane in (c + 1)..<(c + k) where next[lane] > y { y = next[lane] } }
@@ -259,5 +264,34 @@ package enum Waterfall {
         } catch {
             throw error.at("in \(rule.what) of item \(i) of section \(s)").diagnostic
         }
+    }
+}
+
+/// The waterfall engine's configuration of a section (docs/layout.md, "Waterfall"): its lanes,
+/// how an item picks one, and the screen scale lanes are floored to.
+package struct WaterfallEngine: Engine {
+    /// The lane count (columns when vertical, rows when horizontal), adaptive already applied.
+    package var lanes: Int
+    package var order: LaneOrder
+    package var scale: Double
+
+    package static let style = LayoutStyle.waterfall
+
+    package static func configure(_ settings: inout some SectionSettings) -> WaterfallEngine {
+        let scale = settings.number(.scale, default: 0)
+        let order = settings.word(.order, LaneOrder.shortest)
+        // `columns` counts the lanes of a vertical waterfall, `rows` those of a horizontal one.
+        let lanes = settings.lanes(across: settings.direction == .vertical, default: 2, checkRoom: true, scale: scale)
+        return WaterfallEngine(lanes: lanes, order: order, scale: scale)
+    }
+
+    package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
+                       into writer: inout ElementWriter) throws(Diagnostic) -> Double {
+        try Waterfall.items(sec, self, stack, top: start, into: &writer)
+    }
+
+    package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                                    spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
+        Waterfall.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
     }
 }

@@ -13,8 +13,9 @@ extension Waterfall {
     static func append(_ layout: ResolvedLayout, section s: Int, from old: Int,
                        to table: inout AttributeTable) throws(Diagnostic) -> Bool {
         let sec = layout.sections[s]
+        guard let e = sec.engine as? WaterfallEngine else { return false }
         guard s == layout.sections.count - 1, table.sectionStarts.count == layout.sections.count, !layout.decorates,
-              sec.order == .shortest || sec.lanes == 1, old >= 0, old <= sec.items,
+              e.order == .shortest || e.lanes == 1, old >= 0, old <= sec.items,
               !(sec.span?.readsItemCount ?? false), table.index.isTableOrder,
               sec.rowSpacing >= 0, sec.columnSpacing >= 0 else { return false }
         switch sec.size {
@@ -28,7 +29,7 @@ extension Waterfall {
 
         // The section's start, its header and `top += ins.top`, and steps 1-2, as `lay` has them.
         let top = stack.opening(sec, at: s == 0 ? 0 : table.sectionStarts[s - 1].stop).itemsStart
-        let g = Geometry(sec, stack)
+        let g = Geometry(sec, e, stack)
         let C = g.C
         guard g.pitch > 0 else { return false }
 

@@ -135,9 +135,9 @@ struct ItemLengths {
     let lazyVars: Bool
 
     /// The lengths of `sec`'s items from item `first` on.
-    init(_ sec: ResolvedSection, vertical: Bool, from first: Int) {
+    init(_ sec: ResolvedSection, scale: Double, vertical: Bool, from first: Int) {
         self.vertical = vertical
-        scale = sec.scale
+        self.scale = scale
         sizeMask = vertical ? VarSets.verticalSize : VarSets.horizontalSize
         var lengthRule: ItemRule? = nil
         var naturalRules: (ItemRule, ItemRule)? = nil

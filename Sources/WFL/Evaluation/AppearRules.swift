@@ -1,7 +1,7 @@
 /// `appear { ... }` and `disappear { ... }` (docs/language.md, "Batch updates"; docs/layout.md,
 /// "Transitions"): where an inserted element starts its animation and a deleted one ends it.
 /// Their `alpha`, `zoom` and `offset` cascade each on its own (Program.recordAppear); the resolver
-/// compiles them per section, and a table keeps them (`AttributeTable.appearRules`) so that the
+/// compiles them per section, and a table keeps them (`AttributeTable.rules.appearRules`) so that the
 /// transitions of an update (Table/TransitionPairing.swift) evaluate them on the frames as shown, at the
 /// offset, after the mirror (step 7 of the order of evaluation), for the elements that appear or
 /// disappear only.

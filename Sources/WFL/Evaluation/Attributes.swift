@@ -1,9 +1,27 @@
 /// The attribute rules `alpha`, `zoom` and `zIndex` (docs/language.md, "Attributes"; docs/layout.md,
 /// "Attributes at a scroll offset"): evaluated for each cell at the scroll offset, on its frame as
 /// shown, after pinning and `zoomFirst` (step 6 of the order of evaluation). A table keeps its
-/// layout's rules (`AttributeTable.attributes`, a `TableRules`) and evaluates them when it is taken to an offset
+/// layout's rules (`AttributeTable.rules.attributes`, a `TableRules`) and evaluates them when it is taken to an offset
 /// (`at`, `only`) and when an expectation asks; only the cells asked about are evaluated, so a
 /// `--rect` query costs the cells it returns.
+
+/// The per-cell rules a table keeps to be evaluated at an offset, with their values where it was
+/// taken: kept beside its elements (`AttributeTable.rules`).
+package struct CellRules: Equatable, Sendable {
+    /// The layout's `alpha`, `zoom` and `zIndex` rules, evaluated when the table is taken to an
+    /// offset; nil without any, and in a table already at an offset.
+    package var attributes: TableRules? = nil
+    /// Each element's alpha and zoom, in table order; empty when every one is 1.
+    package var alphas: [Double] = []
+    package var zooms: [Double] = []
+    /// The error of an attribute rule at the offset this table was taken to, if one failed.
+    package var attributeFailure: Diagnostic? = nil
+    /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
+    package var views: AttachedViews? = nil
+    /// The layout's `appear` and `disappear` rules (Evaluation/AppearRules.swift), for the
+    /// transitions of an update (Table/TransitionPairing.swift); nil without any.
+    package var appearRules: TableRules? = nil
+}
 
 /// The per-item rules a table keeps, to evaluate them when it is asked: the attribute rules at
 /// a scroll offset (`AttributeTable.attributes`), and `appear` / `disappear` for the transitions
@@ -130,12 +148,12 @@ extension AttributeTable {
         var out = framesAt(offset)
         // Attached views sit on their cells as they are at the offset (step 4), not where the
         // zoomFirst walk would have moved them.
-        if let views, zoom != nil {
+        if let views = rules.views, scroll.zoom != nil {
             for k in views.elements.indices {
                 out.elements[Int(views.elements[k])].frame = placeView(k, on: out.elements[Int(views.cells[k])].frame)
             }
         }
-        out.views = nil
+        out.rules.views = nil
         return withAttributes(out, offset)
     }
 
@@ -143,35 +161,35 @@ extension AttributeTable {
     /// The rules are evaluated for those cells only.
     package func only(_ indices: [Int], at offset: Offset) -> AttributeTable {
         var out = framesOnly(indices, at: offset)
-        out.views = nil
+        out.rules.views = nil
         return withAttributes(out, offset, indices: indices)
     }
 
     func withAttributes(_ t: AttributeTable, _ offset: Offset, indices: [Int]? = nil) -> AttributeTable {
-        guard attributes != nil else { return t }
+        guard rules.attributes != nil else { return t }
         var out = t
-        do { try applyAttributes(to: &out, indices: indices, at: offset) } catch { out.attributeFailure = error }
+        do { try applyAttributes(to: &out, indices: indices, at: offset) } catch { out.rules.attributeFailure = error }
         // The copy is a picture at one offset: its values are fixed.
-        out.attributes = nil
+        out.rules.attributes = nil
         return out
     }
 
     /// The alpha of element `j` (1 unless a rule gave it another).
-    public func alpha(of j: Int) -> Double { alphas.isEmpty ? 1 : alphas[j] }
+    public func alpha(of j: Int) -> Double { rules.alphas.isEmpty ? 1 : rules.alphas[j] }
 
     /// The zoom of element `j` (1 unless a rule gave it another).
-    public func zoom(of j: Int) -> Double { zooms.isEmpty ? 1 : zooms[j] }
+    public func zoom(of j: Int) -> Double { rules.zooms.isEmpty ? 1 : rules.zooms[j] }
 
     /// True when some element has an alpha or a zoom that is not 1.
-    package var hasAlphaOrZoom: Bool { !alphas.isEmpty || !zooms.isEmpty }
+    package var hasAlphaOrZoom: Bool { !rules.alphas.isEmpty || !rules.zooms.isEmpty }
 
     /// Evaluates the attribute rules for the elements of `out`, this table's elements `indices`
     /// (all of them when nil) with their frames at `offset`: sets the cells' z-indexes and
     /// `alphas` and `zooms` (left empty when every value is 1). An attached view takes its cell's
     /// alpha, not its zoom, and adds its own z-index to its cell's.
     func applyAttributes(to out: inout AttributeTable, indices: [Int]?, at offset: Offset) throws(Diagnostic) {
-        guard let rules = attributes else { return }
-        var m = rules.machine()
+        guard let attributes = rules.attributes else { return }
+        var m = attributes.machine()
         let n = out.elements.count
         var alphas = [Double](repeating: 1, count: n)
         var zooms = [Double](repeating: 1, count: n)
@@ -184,20 +202,20 @@ extension AttributeTable {
             let j = indices?[k] ?? k
             switch e.kind {
             case .cell:
-                let v = try rules.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
-                if views != nil { cellValues[j] = v }
+                let v = try attributes.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
+                if rules.views != nil { cellValues[j] = v }
                 alphas[k] = v.alpha
                 zooms[k] = v.zoom
                 out.elements[k].zIndex = v.zIndex
             case .attached:
-                guard let views, let p = views.position(of: j) else { continue }
+                guard let views = rules.views, let p = views.position(of: j) else { continue }
                 let c = Int(views.cells[p])
                 var v = cellValues[c]
                 if v == nil {
                     // Its cell is not among the elements asked for: evaluate it on its frame here.
                     if zs == nil { zs = .some(zoomState(offset)) }
                     let cell = elements[c]
-                    v = try rules.values(section: cell.section, item: cell.item ?? 0, frame: frame(c, offset, zs!), offset: offset,
+                    v = try attributes.values(section: cell.section, item: cell.item ?? 0, frame: frame(c, offset, zs!), offset: offset,
                                          zIndex: ZIndex.cell, &m)
                 }
                 alphas[k] = v!.alpha
@@ -208,25 +226,25 @@ extension AttributeTable {
             if alphas[k] != 1 { anyAlpha = true }
             if zooms[k] != 1 { anyZoom = true }
         }
-        out.alphas = anyAlpha ? alphas : []
-        out.zooms = anyZoom ? zooms : []
+        out.rules.alphas = anyAlpha ? alphas : []
+        out.rules.zooms = anyZoom ? zooms : []
     }
 
     /// The alpha, zoom and z-index of element `j` at `offset`, its rules evaluated for it alone
     /// (the expectation functions `alpha`, `zoom` and `zIndex`).
     package func attributes(of j: Int, at offset: Offset) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
         let e = elements[j]
-        guard let rules = attributes else { return (alpha(of: j), zoom(of: j), e.zIndex) }
-        var m = rules.machine()
-        if e.kind == .attached, let views, let p = views.position(of: j) {
+        guard let attributes = rules.attributes else { return (alpha(of: j), zoom(of: j), e.zIndex) }
+        var m = attributes.machine()
+        if e.kind == .attached, let views = rules.views, let p = views.position(of: j) {
             let c = Int(views.cells[p])
             let cell = elements[c]
-            let v = try rules.values(section: cell.section, item: cell.item ?? 0, frame: frame(of: c, at: offset), offset: offset,
+            let v = try attributes.values(section: cell.section, item: cell.item ?? 0, frame: frame(of: c, at: offset), offset: offset,
                                      zIndex: ZIndex.cell, &m)
             return (v.alpha, 1, v.zIndex + views.geometry[p].zIndex)
         }
         guard e.kind == .cell else { return (alpha(of: j), zoom(of: j), e.zIndex) }
-        return try rules.values(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
+        return try attributes.values(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
                                 zIndex: ZIndex.cell, &m)
     }
 }

@@ -492,7 +492,7 @@ package final class Program {
         // (Engines/Decorations.swift): such a layout is laid out whole.
         // So is a layout with `appear` or `disappear` rules, which its table keeps per section.
         guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
-              previous.appearRules == nil, TableRules.of(layout, .transitions) == nil,
+              previous.rules.appearRules == nil, TableRules.of(layout, .transitions) == nil,
               previous.style == layout.style || k < layout.sections.count else {
             warnings = []
             return run(layout, warnings: &warnings)
@@ -501,8 +501,7 @@ package final class Program {
         var tail = layout
         tail.sections = Array(layout.sections[k...])
         tail.start = previous.sectionStarts[k - 1].stop
-        let first = tail.sections[0].style
-        tail.style = tail.sections.allSatisfy { $0.style == first } && first != .shelf ? first : .mixed
+        tail.style = LayoutStyle.common(tail.sections.lazy.map(\.style))
         var tailWarnings: [Diagnostic] = []
         switch run(tail, warnings: &tailWarnings) {
         case .failure(let f):
@@ -522,7 +521,7 @@ package final class Program {
                 s.footer = s.footer.map { $0 + offset }
                 return s
             }
-            table.shelves += t.shelves
+            table.scroll.shelves += t.scroll.shelves
             table.style = layout.style
             table.contentWidth = t.contentWidth
             table.contentHeight = t.contentHeight

@@ -71,11 +71,11 @@ package struct TableQueries: ExpectHost {
         case .shelfSnap:
             // Where shelf s comes to rest when released at x (docs/layout.md, "Shelves").
             let s = try section()
-            guard !table.rightToLeft else {
+            guard !table.scroll.rightToLeft else {
                 throw EvalError(.rightToLeftUnsupported, "'shelfSnap' is not defined with 'layoutDirection rightToLeft'", at: span,
                                 help: "ask in the left-to-right twin of the layout; a later version may define it")
             }
-            guard let band = table.shelves.first(where: { $0.section == s }) else {
+            guard let band = table.scroll.shelves.first(where: { $0.section == s }) else {
                 throw EvalError(.shelfSnapUnavailable, "section \(s) is not a shelf: it is a \(table.sectionStarts[s].style.rawValue) section", at: argSpans[0],
                                 help: "'shelfSnap' asks where a shelf ('style shelf') comes to rest")
             }
@@ -92,11 +92,11 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(.snapUnavailable, "'snap' works only in a flow layout; this layout is a \(table.sectionStarts.first?.style.rawValue ?? table.style.rawValue)", at: span,
                                 help: "'snap' gives a carousel's resting offset: write 'style flow'")
             }
-            guard !table.rightToLeft else {
+            guard !table.scroll.rightToLeft else {
                 throw EvalError(.rightToLeftUnsupported, "'snap' is not defined with 'layoutDirection rightToLeft'", at: span,
                                 help: "ask in the left-to-right twin of the layout; a later version may define it")
             }
-            guard let stride = table.snapStride else {
+            guard let stride = table.scroll.snapStride else {
                 throw EvalError(.snapUnavailable, "'snap' strides by item 0 of section 0, and section 0 has no items", at: span,
                                 help: "give section 0 at least one item")
             }
@@ -104,7 +104,7 @@ package struct TableQueries: ExpectHost {
             // zero), then clamped to [0, max(0, content length - container length)] along the
             // scroll axis, as a scroll view clamps its resting offset.
             let p = numbers[0]
-            let snapped = (p / stride).rounded(table.snapping == .nearest ? .toNearestOrAwayFromZero : .up) * stride
+            let snapped = (p / stride).rounded(table.scroll.snapping == .nearest ? .toNearestOrAwayFromZero : .up) * stride
             let vertical = table.direction == .vertical
             let maxOffset = Swift.max(0, vertical ? table.contentHeight - table.containerHeight : table.contentWidth - table.containerWidth)
             return .number(Swift.min(Swift.max(snapped, 0), maxOffset))

@@ -68,46 +68,7 @@ struct Resolver {
         func argText() -> String {
             w.setting.arguments.isEmpty ? "" : text(w.setting.arguments[0].span.to(w.setting.arguments[w.setting.arguments.count - 1].span))
         }
-        switch (name, style, direction) {
-        case ("columns", .shelf, _):
-            return ("a shelf has no 'columns': it grows sideways, a column of 'rows' items at a time", "write 'rows N' for the items of each column")
-        case ("order", .shelf, _), ("span", .shelf, _), ("scale", .shelf, _), ("justify", .shelf, _):
-            return ("'\(name)' is not used by a shelf section", "remove it, or write 'style waterfall' or 'style flow'")
-        case ("height", .shelf, _), ("width", .shelf, _):
-            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
-            return ("a shelf sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
-        case ("paging", .waterfall, _), ("paging", .flow, _):
-            return ("'paging' says where a shelf comes to rest; a \(style.rawValue) section does not use it", "remove it, or write 'style shelf'")
-        case ("snapping", .waterfall, _), ("snapping", .shelf, _):
-            return ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'")
-        case ("zoomFirst", .shelf, _):
-            return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
-        case ("columns", .waterfall, .horizontal):
-            return ("in a horizontal layout lanes are rows: use 'rows \(argText())'", "'columns' counts the lanes of a vertical layout")
-        case ("rows", .waterfall, .vertical):
-            return ("in a vertical layout lanes are columns: use 'columns \(argText())'", "'rows' counts the lanes of a horizontal layout")
-        case ("height", .waterfall, .horizontal):
-            return ("in a horizontal waterfall items grow along x: use 'width \(argText())'", "a horizontal waterfall takes a 'width' rule (or 'size W x H')")
-        case ("width", .waterfall, .vertical):
-            return ("in a vertical waterfall items grow along y: use 'height \(argText())'", "a vertical waterfall takes a 'height' rule (or 'size W x H')")
-        case ("justify", .waterfall, _), ("align", .waterfall, _):
-            return ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'")
-        case ("columns", .flow, _), ("rows", .flow, _):
-            return ("a flow layout has no lanes: '\(name)' counts the lanes of a waterfall", "a flow line holds as many items as fit; size the items (for example 'size (aw - 10) / 2 x 100' for two to a line), or write 'style waterfall'")
-        case ("order", .flow, _), ("span", .flow, _):
-            return ("'\(name)' places items in the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
-        case ("scale", .flow, _):
-            return ("'scale' floors the lanes of a waterfall; a flow layout does not use it", "remove it, or write 'style waterfall'")
-        case ("height", .flow, _), ("width", .flow, _):
-            let example = name == "height" ? "size 50 x \(argText())" : "size \(argText()) x 50"
-            return ("a flow layout sizes each item with 'size W x H': use '\(example)'", "'\(name)' alone is the size rule of a waterfall")
-        case ("zoomFirst", .flow, .vertical):
-            return ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'")
-        case ("zoomFirst", .waterfall, _):
-            return ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'")
-        default:
-            return nil
-        }
+        return EngineTable.refusal(name, arguments: argText(), style: style, direction: direction)
     }
 
     /// The written value of a property, innermost block first; nil when the innermost one is a
@@ -125,11 +86,11 @@ struct Resolver {
     /// inherited from the file above `layout` blocks.
     mutating func sectionStyle(_ blocks: [BlockRecord]) -> LayoutStyle {
         guard let w = program.lookup(.style, blocks, unused: { _ in false }), case .word(let n) = w.value else { return .waterfall }
-        let st = LayoutStyle(rawValue: n.text) ?? .waterfall
-        if st == .shelf, direction == .horizontal {
+        guard let st = LayoutStyle(rawValue: n.text), let declaration = EngineTable.declaration(st) else { return .waterfall }
+        // An engine that needs one scroll direction (a shelf: vertical).
+        if let needed = declaration.direction, needed != direction, let (message, help) = declaration.directionRefusal {
             if w.level == .file, program.hasLayoutBlocks { return .waterfall }
-            fail(.error(.unusedSetting, "'style shelf' works only in a vertical layout", at: n.span,
-                        help: "a shelf scrolls sideways inside a vertical layout: write 'direction vertical', or 'style flow'"), key: w.span)
+            fail(.error(.unusedSetting, DiagnosticText(message), at: n.span, help: help), key: w.span)
             return .waterfall
         }
         return st
@@ -237,7 +198,7 @@ struct Resolver {
         var styles = Array(memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
-        let layoutStyle = styles.dropFirst().allSatisfy { $0 == styles[0] } ? styles[0] : LayoutStyle.mixed
+        let layoutStyle = LayoutStyle.common(styles)
 
         // Settings a section's engine does not use (docs/language.md, "Blocks and cascading"):
         // an error written in that section; written in this layout (or, with no layout blocks,
@@ -293,9 +254,10 @@ struct Resolver {
             }
         }
 
-        // zoomFirst W x H: horizontal flow only (elsewhere `unusedMessage` reports it).
+        // zoomFirst W x H: where section 0's engine reads it (a horizontal flow; elsewhere
+        // `lookup` gives nil and `unusedMessage` reports it).
         var zoomFirst: (width: Double, height: Double)? = nil
-        if style == .flow, !vertical, let w = lookup(.zoomFirst, layoutBlocks), case .size(let we, let he) = w.value {
+        if let w = lookup(.zoomFirst, layoutBlocks), case .size(let we, let he) = w.value {
             let zw = number(we, w, &m, place: place, what: "the width of 'zoomFirst'")
             let zh = number(he, w, &m, place: place, what: "the height of 'zoomFirst'")
             if let zw, let zh { zoomFirst = (zw, zh) }
@@ -422,7 +384,6 @@ struct Resolver {
                             at: w.setting.name.span, help: "make them smaller than the container"), key: w.span)
             }
         }
-        let scale = value(.scale, default: 0, &self, &m)
         func boolean(_ property: Property, _ word: String, _ r: inout Resolver, _ m: inout Machine) -> Bool {
             guard let w = r.lookup(property, blocks), case .expr(let e) = w.value, let v = r.evaluate(e, w, &m, place: Resolver.place(of: w, section: s)) else { return false }
             if case .boolean(let b) = v { return b }
@@ -432,75 +393,17 @@ struct Resolver {
         }
         let pinHeaders = boolean(.pinHeaders, "pinHeaders", &self, &m)
         let pinFooters = boolean(.pinFooters, "pinFooters", &self, &m)
-        var paging = Paging.continuous
-        if let w = lookup(.paging, blocks), case .word(let n) = w.value { paging = Paging(rawValue: n.text) ?? .continuous }
         var collapseEmpty = CollapseEmpty.none
         if let w = lookup(.collapseEmpty, blocks), case .word(let n) = w.value { collapseEmpty = CollapseEmpty(rawValue: n.text) ?? .none }
-        var order = LaneOrder.shortest
-        if let w = lookup(.order, blocks), case .word(let n) = w.value { order = LaneOrder(rawValue: n.text) ?? .shortest }
-        var justify = Justify.uikit
-        if let w = lookup(.justify, blocks), case .word(let n) = w.value { justify = Justify(rawValue: n.text) ?? .uikit }
-        var align = Align.center
-        if let w = lookup(.align, blocks), case .word(let n) = w.value { align = Align(rawValue: n.text) ?? .center }
         var background = BackgroundKind.none
         if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
-        // Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's
-        // `rows` (items per column, 1 by default) counts across `ah` as a horizontal waterfall's.
-        let across = vertical && style != .shelf
-        let lanesWord = across ? "columns" : "rows"
-        let laneGap = across ? columnSpacing : rowSpacing
-        let available = across ? aw : ah
-        var lanes = style == .shelf ? 1 : 2
-        let lanesWritten = lookup(across ? .columns : .rows, blocks)
-        if let w = lanesWritten {
-            switch w.value {
-            case .expr(let e):
-                if let d = number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
-                    if d > Double(maxLanes) {
-                        fail(.error(.valueOutOfRange, "'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
-                    } else {
-                        lanes = Int(d)
-                    }
-                }
-            case .adaptive(let e):
-                if let minimum = number(e, w, &m, place: Resolver.place(of: w, section: s), what: "the smallest lane of 'adaptive'", bound: .positive) {
-                    // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
-                    // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
-                    let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
-                    let spacingWord = across ? "columnSpacing" : "rowSpacing"
-                    if minimum + laneGap <= 0 {
-                        fail(.error(.noRoom, "'adaptive(\(NumberFormat.format(minimum)))' with \(spacingWord) \(NumberFormat.format(laneGap)) leaves no room in section \(s): a lane and its gap take \(NumberFormat.format(minimum + laneGap))",
-                                    at: e.span, help: "make the smallest lane larger than -\(spacingWord)"), key: w.span)
-                    } else if count > Double(maxLanes) {
-                        fail(.error(.valueOutOfRange, "'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
-                                    at: e.span, help: "make the smallest lane larger"), key: w.span)
-                    } else {
-                        lanes = Int(count)
-                    }
-                }
-            default: break
-            }
-        }
-        if style == .waterfall, diagnostics.count == errorsBefore, available > 0 {
-            // laneW as the engine computes it (Waterfall.Geometry), floored when scale > 0: it must
-            // come out more than 0, and finite (a large negative spacing can make it infinite).
-            var laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
-            if scale > 0 { laneW = (laneW * scale).rounded(.down) / scale }
-            if !laneW.isFinite {
-                let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
-                let w = lookup(vertical ? .columnSpacing : .rowSpacing, blocks) ?? lookup(.scale, blocks) ?? lanesWritten
-                fail(.error(.positionOverflow, "the lanes of section \(s) come out \(NumberFormat.format(laneW)) wide: \(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap))\(scale > 0 ? " and scale \(NumberFormat.format(scale))" : "") carry the lane width past the largest number a position can have (about 1.8e308)",
-                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
-                            help: "make '\(spacingWord)' small enough for a screen"), key: w?.span)
-            } else if laneW <= 0 {
-                let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
-                let w = lanesWritten ?? lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
-                fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
-                            at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0),
-                            help: "use fewer \(lanesWord), a smaller '\(spacingWord)' or smaller insets"), key: w?.span)
-            }
-        }
+        // The engine's own settings, read by the engine (Engines/Engine.swift, `configure`).
+        var reader = SectionReader(resolver: self, machine: m, blocks: blocks, record: rec, section: s,
+                                   available: (aw, ah), spacings: (rowSpacing, columnSpacing), errorsBefore: errorsBefore)
+        let engine = (Engines.engine(style) ?? WaterfallEngine.self).configure(&reader)
+        self = reader.resolver
+        m = reader.machine
 
         // Item rules, compiled once.
         var rules = attributeRules(blocks)
@@ -541,9 +444,8 @@ struct Resolver {
         if diagnostics.count != errorsBefore { return nil }
         var section = ResolvedSection(index: s, name: rec?.name?.text, items: Int(items), insets: ins, headerInsets: headerInsets,
                                footerInsets: footerInsets, header: header, footer: footer, rowSpacing: rowSpacing,
-                               columnSpacing: columnSpacing, lanes: lanes, order: order, scale: scale, pinHeaders: pinHeaders,
-                               style: style, pinFooters: pinFooters, paging: paging, collapseEmpty: collapseEmpty,
-                               justify: justify, align: align, place: rec?.keyword ?? layout?.keyword ?? .point(0))
+                               columnSpacing: columnSpacing, pinHeaders: pinHeaders, engine: engine, pinFooters: pinFooters,
+                               collapseEmpty: collapseEmpty, place: rec?.keyword ?? layout?.keyword ?? .point(0))
         section.rowSpacingPlace = lookup(.rowSpacing, blocks)?.setting.name.span
         section.columnSpacingPlace = lookup(.columnSpacing, blocks)?.setting.name.span
         section.background = background
@@ -740,5 +642,95 @@ struct Resolver {
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
         if case .number = kind { r.flat = FlatRule.compile(e) }
         return r
+    }
+}
+
+/// A section's settings for its engine's `configure` (`SectionSettings`): the resolver's cascade
+/// and checks, with the section's place and what its lanes are counted in.
+struct SectionReader: SectionSettings {
+    var resolver: Resolver
+    var machine: Machine
+    let blocks: [BlockRecord]
+    let record: BlockRecord?
+    let section: Int
+    /// aw and ah; rs and cs.
+    let available: (aw: Double, ah: Double)
+    let spacings: (row: Double, column: Double)
+    /// The resolver's diagnostics before this section: a lane check is made only when none came since.
+    let errorsBefore: Int
+
+    var direction: Direction { resolver.direction }
+
+    func word<T: RawRepresentable>(_ property: Property, _ fallback: T) -> T where T.RawValue == String {
+        guard let w = resolver.lookup(property, blocks), case .word(let n) = w.value else { return fallback }
+        return T(rawValue: n.text) ?? fallback
+    }
+
+    mutating func number(_ property: Property, default fallback: Double) -> Double {
+        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
+        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
+    }
+
+    /// Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's `rows`
+    /// (items per column) counts across `ah` as a horizontal waterfall's.
+    mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool, scale: Double) -> Int {
+        let s = section
+        let vertical = direction == .vertical
+        let (aw, ah) = available
+        let (rowSpacing, columnSpacing) = spacings
+            let lanesWord = across ? "columns" : "rows"
+            let laneGap = across ? columnSpacing : rowSpacing
+            let available = across ? aw : ah
+            var lanes = fallback
+            let lanesWritten = resolver.lookup(across ? .columns : .rows, blocks)
+            if let w = lanesWritten {
+                switch w.value {
+                case .expr(let e):
+                    if let d = resolver.number(e, w, &machine, place: Resolver.place(of: w, section: s), what: "'\(lanesWord)'", whole: true, bound: .atLeastOne) {
+                        if d > Double(maxLanes) {
+                            resolver.fail(.error(.valueOutOfRange, "'\(lanesWord)' is \(NumberFormat.format(d)): at most \(maxLanes) lanes", at: e.span), key: w.span)
+                        } else {
+                            lanes = Int(d)
+                        }
+                    }
+                case .adaptive(let e):
+                    if let minimum = resolver.number(e, w, &machine, place: Resolver.place(of: w, section: s), what: "the smallest lane of 'adaptive'", bound: .positive) {
+                        // As SwiftUI: max(1, floor((aw + cs + 1e-6) / (MIN + cs))); the 1e-6 absorbs
+                        // rounding noise such as 174 * 0.2. MIN + cs must be more than 0.
+                        let count = Swift.max(1, ((available + laneGap + 1e-6) / (minimum + laneGap)).rounded(.down))
+                        let spacingWord = across ? "columnSpacing" : "rowSpacing"
+                        if minimum + laneGap <= 0 {
+                            resolver.fail(.error(.noRoom, "'adaptive(\(NumberFormat.format(minimum)))' with \(spacingWord) \(NumberFormat.format(laneGap)) leaves no room in section \(s): a lane and its gap take \(NumberFormat.format(minimum + laneGap))",
+                                        at: e.span, help: "make the smallest lane larger than -\(spacingWord)"), key: w.span)
+                        } else if count > Double(maxLanes) {
+                            resolver.fail(.error(.valueOutOfRange, "'adaptive(\(NumberFormat.format(minimum)))' gives \(NumberFormat.format(count)) lanes: at most \(maxLanes)",
+                                        at: e.span, help: "make the smallest lane larger"), key: w.span)
+                        } else {
+                            lanes = Int(count)
+                        }
+                    }
+                default: break
+                }
+            }
+            if checkRoom, resolver.diagnostics.count == errorsBefore, available > 0 {
+                // laneW as the engine computes it (Waterfall.Geometry), floored when scale > 0: it must
+                // come out more than 0, and finite (a large negative spacing can make it infinite).
+                var laneW = (available - Double(lanes - 1) * laneGap) / Double(lanes)
+                if scale > 0 { laneW = (laneW * scale).rounded(.down) / scale }
+                if !laneW.isFinite {
+                    let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                    let w = resolver.lookup(vertical ? .columnSpacing : .rowSpacing, blocks) ?? resolver.lookup(.scale, blocks) ?? lanesWritten
+                    resolver.fail(.error(.positionOverflow, "the lanes of section \(s) come out \(NumberFormat.format(laneW)) wide: \(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap))\(scale > 0 ? " and scale \(NumberFormat.format(scale))" : "") carry the lane width past the largest number a position can have (about 1.8e308)",
+                                at: w?.setting.name.span ?? record?.keyword ?? Span(0, 0),
+                                help: "make '\(spacingWord)' small enough for a screen"), key: w?.span)
+                } else if laneW <= 0 {
+                    let spacingWord = vertical ? "columnSpacing" : "rowSpacing"
+                    let w = lanesWritten ?? resolver.lookup(vertical ? .columnSpacing : .rowSpacing, blocks)
+                    resolver.fail(.error(.noRoom, "\(lanes) \(lanesWord) with \(spacingWord) \(NumberFormat.format(laneGap)) leave no room in section \(s): the gaps need \(NumberFormat.format(Double(lanes - 1) * laneGap)) of the available \(vertical ? "width" : "height") \(NumberFormat.format(available))",
+                                at: w?.setting.name.span ?? record?.keyword ?? Span(0, 0),
+                                help: "use fewer \(lanesWord), a smaller '\(spacingWord)' or smaller insets"), key: w?.span)
+                }
+            }
+        return lanes
     }
 }

@@ -12,13 +12,6 @@ package struct Insets: Equatable, Sendable {
     }
 }
 
-/// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
-/// one, else `mixed`.
-public enum LayoutStyle: String, Sendable { case waterfall, flow, shelf, mixed }
-
-/// `direction`.
-public enum Direction: String, Sendable { case vertical, horizontal }
-
 /// `order`: how the waterfall picks a lane.
 package enum LaneOrder: String, Sendable { case shortest, leftToRight, rightToLeft }
 
@@ -290,7 +283,10 @@ package struct RuleSet<Slot: RuleSlot>: Equatable {
     }
 }
 
-/// One section, resolved.
+/// One section, resolved: a node of the layout (docs/ARCHITECTURE.md, "The engine layer"). Its
+/// fields are the frame settings every engine shares (the items, insets, header and footer,
+/// spacings, pinning, background, attached views, the per-item rules); `engine` is its engine with
+/// what only that engine reads.
 package struct ResolvedSection {
     package var index: Int
     package var name: String?
@@ -303,22 +299,11 @@ package struct ResolvedSection {
     package var footer: Double
     package var rowSpacing: Double
     package var columnSpacing: Double
-    /// The lane count (columns when vertical, rows when horizontal), adaptive already applied.
-    package var lanes: Int
-    package var order: LaneOrder
-    package var scale: Double
     package var pinHeaders: Bool
-    /// The section's engine (never `mixed`).
-    package var style: LayoutStyle = .waterfall
+    /// The section's engine and its configuration (Engines/Engine.swift).
+    package var engine: any Engine
     package var pinFooters = false
-    /// Shelf: `paging`.
-    package var paging: Paging = .continuous
     package var collapseEmpty: CollapseEmpty = .none
-    /// Flow: `justify` and `align`.
-    package var justify: Justify = .uikit
-    package var align: Align = .center
-    /// The section's per-item rules: `span`, the size, the attribute rules, `appear` and
-    /// `disappear`, as they cascade to it.
     package var rules = RuleSet<SectionRule>()
     /// Where the section is written, for errors about it as a whole: its `section` keyword, or for
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
@@ -336,6 +321,9 @@ package struct ResolvedSection {
     package var attached: [ResolvedAttachment] = []
     /// The section's `update` block, its indices checked and sorted; nil when it has none.
     package var update: SectionUpdate? = nil
+
+    /// The section's engine by its `style` word (never `mixed`).
+    package var style: LayoutStyle { type(of: engine).style }
 
     /// nil: every item spans one lane.
     package var span: ItemRule? { rules[.span] }

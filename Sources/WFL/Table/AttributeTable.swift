@@ -107,7 +107,8 @@ package enum ZIndex {
 /// A layout's attribute table.
 ///
 /// Read-only outside the library: the elements, the per-section index and the rect index are
-/// built together by the engines and cannot drift apart.
+/// built together by the engines and cannot drift apart. Beside them, in two models, what
+/// scrolling needs (`scroll`) and the per-cell rules (`rules`).
 public struct AttributeTable: Equatable, Sendable {
     public internal(set) var name: String
     public internal(set) var style: LayoutStyle
@@ -124,38 +125,20 @@ public struct AttributeTable: Equatable, Sendable {
     package var sectionStarts: [SectionIndex]
     /// The rect-query index over `elements` (RectIndex.swift), built with the table.
     package var index: RectIndex = RectIndex()
-    /// `zoomFirst` of a horizontal flow layout, with what it needs from the table (ScrollOffsets.swift).
-    package var zoom: Zoom? = nil
-    /// Flow: `snap`'s stride (item 0 of section 0's length along the scroll axis plus the spacing
-    /// there); nil in a waterfall or when section 0 has no item 0.
-    package var snapStride: Double? = nil
-    /// The layout's `alpha`, `zoom` and `zIndex` rules (Evaluation/Attributes.swift), evaluated when
-    /// the table is taken to an offset; nil without any, and in a table already at an offset.
-    package var attributes: TableRules? = nil
-    /// Each element's alpha and zoom, in table order; empty when every one is 1.
-    package var alphas: [Double] = []
-    package var zooms: [Double] = []
-    /// The error of an attribute rule at the offset this table was taken to, if one failed.
-    package var attributeFailure: Diagnostic? = nil
+    /// What scrolling needs of the table, fixed when the engines build it (pinning, `zoomFirst`,
+    /// `snap`, the shelves' bands, the mirror): Engines/ScrollOffsets.swift.
+    package var scroll = ScrollGeometry()
+    /// The per-cell rules the table keeps to be evaluated at an offset, with their values where it
+    /// was taken, and the attached views and transition rules: Evaluation/Attributes.swift.
+    package var rules = CellRules()
     /// The names of the attached views (the kinds they print), in the table's order.
     public internal(set) var attachedNames: [String] = []
-    /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
-    package var views: AttachedViews? = nil
-    /// The layout's `appear` and `disappear` rules (a `TableRules`, Evaluation/AppearRules.swift), for the
-    /// transitions of an update (TransitionPairing.swift); nil without any.
-    package var appearRules: TableRules? = nil
 
     /// The kind an element prints: its kind's word, or an attached view's name.
     public func kindName(of e: Element) -> String {
         if let k = e.attachedIndex, k < attachedNames.count { return attachedNames[k] }
         return e.kind.rawValue
     }
-    /// `snapping` of the layout.
-    package var snapping: Snapping = .next
-    /// `layoutDirection rightToLeft`: the frames are stored mirrored (docs/layout.md, "Right to left").
-    package var rightToLeft = false
-    /// The band of each shelf section, in section order (Engines/Shelf.swift), for `shelfSnap`.
-    package var shelves: [Shelf.Band] = []
 
     /// Where a section's rows are in `elements`.
     package struct SectionIndex: Equatable, Sendable {

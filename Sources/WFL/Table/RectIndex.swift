@@ -38,7 +38,7 @@ package struct RectIndex: Equatable, Sendable {
     static let fan = 8
 
     /// A bounding box: the smallest minX/minY and the largest maxX/maxY of what it holds.
-    struct Box: Equatable, Sendable {
+    package struct Box: Equatable, Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
 
         /// Computed, not a stored `static let`: that costs a `swift_once` check at each use.

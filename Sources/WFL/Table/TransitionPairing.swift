@@ -56,7 +56,7 @@ package enum Transitions {
     package static func table(before: AttributeTable, after: AttributeTable, update: BatchUpdate,
                               at offset: Offset = .zero) throws(Diagnostic) -> TransitionTable {
         let b = before.at(offset), a = after.at(offset)
-        if let failure = b.attributeFailure ?? a.attributeFailure { throw failure }
+        if let failure = b.rules.attributeFailure ?? a.rules.attributeFailure { throw failure }
         // For each section, the index before the update of each item after it (nil: inserted).
         var indicesBefore: [[Int?]?] = Array(repeating: nil, count: a.sectionStarts.count)
         for (s, u) in update.sections.enumerated() where s < indicesBefore.count && !u.isEmpty {
@@ -82,7 +82,7 @@ package enum Transitions {
         func moved(_ t: AttributeTable, _ j: Int, disappear: Bool) throws(Diagnostic) -> TransitionEnd {
             let e = t.elements[j]
             var end = AppearEnd.fade
-            if e.kind == .cell || e.kind == .attached, let rules = t.appearRules, let i = e.item {
+            if e.kind == .cell || e.kind == .attached, let rules = t.rules.appearRules, let i = e.item {
                 end = try rules.end(disappear: disappear, section: e.section, item: i, count: t.sectionStarts[e.section].cellCount,
                                     frame: e.frame, offset: offset)
             }

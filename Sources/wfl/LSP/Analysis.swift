@@ -406,9 +406,13 @@ final class Analysis {
     /// The value of one property in section `s`. Every property is named here, so that a new one
     /// is a decision (shown or not), not a forgotten string.
     func value(of p: Property, _ s: ResolvedSection, _ l: ResolvedLayout) -> String? {
+        // An engine's own settings, as its configuration holds them; another engine's, their defaults.
+        let waterfall = s.engine as? WaterfallEngine, flow = s.engine as? FlowEngine, shelf = s.engine as? ShelfEngine
         switch p {
-        case .columns, .rows: return "\(s.lanes) lane\(s.lanes == 1 ? "" : "s") (" + (l.direction == .vertical ? "columns" : "rows") + ")"
-        case .order: return s.order.rawValue
+        case .columns, .rows:
+            let lanes = waterfall?.lanes ?? shelf?.rows ?? 2
+            return "\(lanes) lane\(lanes == 1 ? "" : "s") (" + (l.direction == .vertical ? "columns" : "rows") + ")"
+        case .order: return (waterfall?.order ?? .shortest).rawValue
         case .rowSpacing: return n(s.rowSpacing)
         case .columnSpacing: return n(s.columnSpacing)
         case .insetsTop, .insetsLeft, .insetsBottom, .insetsRight: return side(s.insets, p.rawValue - Property.insetsTop.rawValue)
@@ -423,9 +427,11 @@ final class Analysis {
         case .footer: return s.footer == 0 ? "none" : n(s.footer)
         case .pinHeaders: return s.pinHeaders ? "true" : "false"
         case .items: return "\(s.items)"
-        case .justify: return s.justify.rawValue
-        case .align: return s.align.rawValue
-        case .scale: return s.scale == 0 ? "0 (no flooring)" : n(s.scale)
+        case .justify: return (flow?.justify ?? .uikit).rawValue
+        case .align: return (flow?.align ?? shelf?.align ?? .center).rawValue
+        case .scale:
+            let scale = waterfall?.scale ?? 0
+            return scale == 0 ? "0 (no flooring)" : n(scale)
         case .span: return s.span.map { "a rule per item: `\(oneLine(source.text($0.span)))`" } ?? "1"
         case .sizeRule:
             switch s.size {

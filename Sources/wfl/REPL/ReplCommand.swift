@@ -72,18 +72,16 @@ final class Repl {
             historyFile.trim()
             editor.history = historyFile.load()
         }
-        var pending: [String] = []
-        var pendingBytes = 0
+        var reader = EntryReader()
         reading: while true {
             let kept = editor.history.count
             let input = interactive
-                ? editor.read(prompt: pending.isEmpty ? ReplCommand.prompt : ReplCommand.continuation)
+                ? editor.read(prompt: reader.isEmpty ? ReplCommand.prompt : ReplCommand.continuation)
                 : pipe.read()
             if editor.history.count > kept, let line = editor.history.last { historyFile.append(line) }
             switch input {
             case .interrupted:
-                pending = []
-                pendingBytes = 0
+                reader.clear()
             case .end:
                 if let code = pipe.failure {
                     // The rest of the input was never read: 74 whatever came before.
@@ -97,26 +95,20 @@ final class Repl {
                     break reading
                 }
                 // An entry still open at the end: its errors say what is missing.
-                if !pending.isEmpty { show(session.enter(pending.joined(separator: "\n"))) }
+                if let rest = reader.rest() { show(session.enter(rest)) }
                 break reading
             case .line(let line):
-                if pending.isEmpty, line.trimmingSpaces.hasPrefix(":") {
+                if reader.isEmpty, line.trimmingSpaces.hasPrefix(":") {
                     if !command(line.trimmingSpaces) { break reading }
                     continue
                 }
-                pending.append(line)
-                pendingBytes += line.utf8.count + 1
-                if pendingBytes > maxFileSize {
+                if reader.byteCount + line.utf8.count + 1 > maxFileSize {
                     writeErr("wfl: an entry is longer than 64 MiB, the largest entry wfl reads; it is dropped\n")
                     fail(Exit.dataError)
-                    pending = []
-                    pendingBytes = 0
+                    reader.clear()
                     continue
                 }
-                let entry = pending.joined(separator: "\n")
-                if session.needsMore(entry) { continue }
-                pending = []
-                pendingBytes = 0
+                guard let entry = reader.add(line, to: session) else { continue }
                 show(session.enter(entry))
             }
         }
@@ -139,8 +131,11 @@ final class Repl {
         if status == Exit.ok { status = code }
     }
 
+    /// Prints an error about a command. The typed words in it (a command, a file or layout name)
+    /// have their control characters escaped, as diagnostics show them: typed text never drives
+    /// the terminal.
     func error(_ message: String, help: String? = nil) {
-        writeErr("error: \(message)\n" + (help.map { "  = help: \($0)\n" } ?? ""))
+        writeErr("error: \(Session.escaped(message))\n" + (help.map { "  = help: \(Session.escaped($0))\n" } ?? ""))
     }
 
     /// Runs a `:command`; false for `:quit`.
@@ -184,10 +179,15 @@ final class Repl {
                 text += "  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.text + "\n"
             }
             writeOut(text)
-        case "table":
-            writeOut(TableFormat.format(session.tables))
-        case "json":
-            writeOut(JSONFormat.format(session.tables))
+        case "table", "json":
+            // As `wfl run` prints them: at offset (0, 0), pinned and zoomed.
+            do {
+                let tables = try session.tablesAtRest()
+                writeOut(name == "table" ? TableFormat.format(tables) : JSONFormat.format(tables))
+            } catch {
+                writeErr(DiagnosticRenderer(color: session.color).render([error], in: SourceFile(name: Session.sessionName, text: session.text)))
+                fail(Exit.dataError)
+            }
         case "transitions":
             do {
                 writeOut(TransitionFormat.table(try session.transitionTables()))
@@ -204,10 +204,10 @@ final class Repl {
             let names = session.layoutNames
             let list = names.map { "'\($0)'" }.joined(separator: ", ")
             if argument.isEmpty {
-                writeOut("expressions read '\(session.expressionLayout ?? "")' (layouts: \(list))\n")
+                writeOut("expressions read '\(Session.escaped(session.expressionLayout ?? ""))' (layouts: \(Session.escaped(list)))\n")
             } else if names.contains(argument) {
                 session.chosenLayout = argument
-                writeOut("expressions read '\(argument)'\n")
+                writeOut("expressions read '\(Session.escaped(argument))'\n")
             } else {
                 error("no layout '\(argument)'; the layouts are \(list)", help: "write ':layout' and one of the names")
                 fail(Exit.usage)
@@ -219,7 +219,7 @@ final class Repl {
                 fail(Exit.usage)
                 return true
             }
-            switch readSource(path) {
+            switch ReplFiles.isFIFO(path) ? ReplFiles.readFIFO(path, interruptible: interactive) : readSource(path) {
             case .failure(let e):
                 error(e.message)
                 fail(Exit.ioError)
@@ -231,12 +231,13 @@ final class Repl {
             // The session in the canonical form of `wfl fmt` (as typed, should that ever fail).
             var text = session.text
             if case .success(let canonical) = Formatter.format(SourceFile(name: argument, text: text)) { text = canonical }
-            if let message = writeWhole(path, Array(text.utf8)) {
+            let bytes = Array(text.utf8)
+            if let message = ReplFiles.isFIFO(path) ? ReplFiles.writeFIFO(path, bytes, interruptible: interactive) : writeWhole(path, bytes) {
                 error(message)
                 fail(Exit.ioError)
             } else {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-                writeOut("saved \(lines) \(lines == 1 ? "line" : "lines") to \(argument)\n")
+                writeOut("saved \(lines) \(lines == 1 ? "line" : "lines") to \(Session.escaped(argument))\n")
             }
         case "reset":
             show(session.reset())

@@ -81,8 +81,8 @@ public enum ASCIIPicture {
         out += "\n"
         // Shelves in view whose bands reach past the container's edge: the picture clips them
         // there, and says how wide they scroll.
-        for b in table.shelves where b.width > table.containerWidth && b.bottom > region.y && b.top < region.maxY {
-            out += "shelf \(b.section): band \(f(b.width)) wide, clipped at the container's \(table.rightToLeft ? "left" : "right") edge (scrolls sideways)\n"
+        for b in table.scroll.shelves where b.width > table.containerWidth && b.bottom > region.y && b.top < region.maxY {
+            out += "shelf \(b.section): band \(f(b.width)) wide, clipped at the container's \(table.scroll.rightToLeft ? "left" : "right") edge (scrolls sideways)\n"
         }
         return out
     }

@@ -80,7 +80,7 @@ public enum HTMLFormat {
     /// `offset` itself among them. A single offset when the frames do not move or the content fits.
     static func sliderOffsets(_ t: AttributeTable, _ offset: Offset) -> [Offset] {
         // Frames that move, or attribute rules, which may read the offset.
-        guard t.movesWithOffset || t.attributes != nil else { return [offset] }
+        guard t.movesWithOffset || t.rules.attributes != nil else { return [offset] }
         let vertical = t.direction == .vertical
         let end = vertical ? t.contentHeight - t.containerHeight : t.contentWidth - t.containerWidth
         guard end > 0, end.isFinite else { return [offset] }

@@ -69,9 +69,9 @@ package struct PictureScope: Sendable {
         for e in at.elements { r = r.union(e.frame) }
         // A shelf's band reaches past the container's edge: the picture shows half a container
         // of it past the content's width and clips the rest (its whole width is written beside it).
-        if vertical, t.shelves.contains(where: { $0.width > Swift.max(t.containerWidth, t.contentWidth) }) {
+        if vertical, t.scroll.shelves.contains(where: { $0.width > Swift.max(t.containerWidth, t.contentWidth) }) {
             let limit = Swift.max(t.containerWidth, t.contentWidth) * 1.5
-            if t.rightToLeft {
+            if t.scroll.rightToLeft {
                 if r.x < Swift.min(0, -limit + Swift.max(t.containerWidth, t.contentWidth)) {
                     let x0 = -limit + Swift.max(t.containerWidth, t.contentWidth)
                     r.width = r.maxX - x0
@@ -88,9 +88,9 @@ package struct PictureScope: Sendable {
     /// the section's left edge to the band's width (mirrored right to left), y over its rows.
     package var bandsPastTheEdge: [(band: Shelf.Band, frame: Frame)] {
         let t = table
-        return t.shelves.compactMap { b in
+        return t.scroll.shelves.compactMap { b in
             guard b.width > t.containerWidth else { return nil }
-            let x = t.rightToLeft ? t.containerWidth - b.width : 0
+            let x = t.scroll.rightToLeft ? t.containerWidth - b.width : 0
             return (b, Frame(x: x, y: b.top, width: b.width, height: b.bottom - b.top))
         }
     }
