@@ -314,4 +314,20 @@ final class ParserTests: XCTestCase {
             XCTAssertEqual(fast.diagnostics, plain.diagnostics, source.name)
         }
     }
+
+    /// Numbers with an exponent take the parser's exact fast path when they can (up to 15 digits,
+    /// a power of ten up to 22) and the general conversion otherwise: either way the value is
+    /// Swift's own reading of the digits.
+    func testNumbersWithExponentsHaveTheValueOfTheirDigits() {
+        let literals = ["1e3", "2.5e-3", "1_000e2", "0e0", "7E+2", "123456789012345e7", "1.25e22", "3e-22",
+                        "9e23", "1e-23", "4.5e1_0", "1234567890123456e2", "0.1e1", "1e400", "5e-400", "12.5E-2"]
+        for literal in literals {
+            let r = parse("let v = \(literal)\n")
+            XCTAssertEqual(r.diagnostics, [], literal)
+            guard case .let(let decl) = r.tree.statements[0].kind, case .number(let value, _) = decl.value else {
+                XCTFail("not a number: \(literal)"); continue
+            }
+            XCTAssertEqual(value, Double(literal.replacingOccurrences(of: "_", with: "")), literal)
+        }
+    }
 }
