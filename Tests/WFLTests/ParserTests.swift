@@ -16,6 +16,17 @@ final class ParserTests: XCTestCase {
 
     func errors(_ text: String) -> [String] { parse(text).diagnostics.filter { $0.severity == .error }.map(\.message) }
 
+    /// A suggestion quotes the expression on one line, whatever the file's line ends: a mutant of
+    /// a sample (`expect(0)=(` then a line break) quoted its '\n' or '\r\n' as written.
+    func testSuggestionsQuoteOneLineWhateverTheLineEnds() {
+        func helps(_ text: String) -> [String] { parse(text).diagnostics.flatMap { $0.help.map(\.description) } }
+        for (text, quoted) in [("expect(0)=(\n", "expect (0) == ("), ("expect (1\n) = 2\n", "expect (1 ) == 2")] {
+            let lf = helps(text)
+            XCTAssertEqual(lf, ["'=' gives a name a value; to compare, write '==': '\(quoted)'"])
+            XCTAssertEqual(helps(text.replacingOccurrences(of: "\n", with: "\r\n")), lf)
+        }
+    }
+
     func testPrecedence() {
         XCTAssertEqual(outline("height 1 + 2 * 3 - -4 % 5"), """
             setting height
