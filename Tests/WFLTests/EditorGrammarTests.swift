@@ -191,7 +191,8 @@ final class EditorGrammarTests: XCTestCase {
                 // cannot follow bindings.
                 let hidden = id.binding != Binding.free && Builtins.variables.contains(id.text)
                 add(id.span, id.binding == Binding.free ? "variable.language" : hidden ? "variable" : "variable.other")
-            case .call(let callee, let args, _):
+            case .call(let call):
+                let callee = call.callee, args = call.arguments
                 if callee.binding != Binding.free {
                     add(callee.span, "variable.other")
                 } else {
@@ -200,7 +201,8 @@ final class EditorGrammarTests: XCTestCase {
                 args.forEach(expr)
             case .list(let xs, _): xs.forEach(expr)
             case .unary(_, let x, _): expr(x)
-            case .binary(let first, let rest, _):
+            case .binary(let chain):
+                let first = chain.head, rest = chain.operands
                 expr(first)
                 for o in rest {
                     add(o.opSpan, "keyword.operator")

@@ -40,11 +40,42 @@ final class LongExpressionTests: XCTestCase {
         let text = "height 1" + String(repeating: " + 2", count: long) + "\n"
         let parsed = Parser.parse(SourceFile(name: "t.wfl", text: text))
         XCTAssertTrue(parsed.diagnostics.isEmpty)
-        guard case .setting(let s) = parsed.tree.statements.first?.kind, case .value(.binary(_, let rest, let span))? = s.arguments.first else {
+        guard case .setting(let s) = parsed.tree.statements.first?.kind, case .value(.binary(let chain))? = s.arguments.first, case let rest = chain.operands, case let span = chain.span else {
             return XCTFail("no chain")
         }
         XCTAssertEqual(rest.count, long)
         XCTAssertEqual(span.end, text.utf8.count - 1)
+    }
+
+    /// A call keeps its arguments in its own node (in the node's tail, or, past the shared
+    /// stack's spill count, in the array they were gathered in): short and long calls alike give
+    /// every argument in order and the value of the call.
+    func testShortAndLongCallsKeepEveryArgumentInOrder() throws {
+        for n in [1, 3, long] {
+            let args = (0..<n).map { String($0 % 89 + 1) }
+            let text = "items 1\nheight max(\(args.joined(separator: ", ")))\n"
+            let parsed = Parser.parse(SourceFile(name: "t.wfl", text: text))
+            XCTAssertEqual(parsed.diagnostics, [])
+            guard case .setting(let s) = parsed.tree.statements.last?.kind, case .value(.call(let call))? = s.arguments.first else {
+                return XCTFail("no call for \(n) arguments")
+            }
+            XCTAssertEqual(call.callee.text, "max")
+            XCTAssertEqual(call.span.end, text.utf8.count - 1)
+            let values = call.arguments.map { e -> Double in if case .number(let d, _) = e { return d } else { return -1 } }
+            XCTAssertEqual(values, (0..<n).map { Double($0 % 89 + 1) })
+            // The same text parses to an equal tree; one argument changed does not.
+            XCTAssertEqual(Parser.parse(SourceFile(name: "t.wfl", text: text)).tree, parsed.tree)
+            let changed = text.replacingOccurrences(of: "max(1", with: "max(2")
+            XCTAssertNotEqual(Parser.parse(SourceFile(name: "t.wfl", text: changed)).tree, parsed.tree)
+        }
+    }
+
+    /// A chain compares by its operators and operands, not by its storage.
+    func testChainsCompareByTheirOperands() {
+        let a = Parser.parse(SourceFile(name: "t.wfl", text: "let v = 1 + 2 * 3 - 4\n")).tree
+        XCTAssertEqual(Parser.parse(SourceFile(name: "t.wfl", text: "let v = 1 + 2 * 3 - 4\n")).tree, a)
+        XCTAssertNotEqual(Parser.parse(SourceFile(name: "t.wfl", text: "let v = 1 + 2 * 3 + 4\n")).tree, a)
+        XCTAssertNotEqual(Parser.parse(SourceFile(name: "t.wfl", text: "let v = 1 + 2 * 5 - 4\n")).tree, a)
     }
 
     func testAnErrorAfterALongListIsOneError() {

@@ -16,11 +16,12 @@ final class ParenthesesTests: XCTestCase {
             case .number, .boolean, .string, .name, .invalid: break
             case .list(let xs, _): xs.forEach(walk)
             case .unary(_, let x, _): walk(x)
-            case .binary(let first, let rest, _):
+            case .binary(let chain):
+                let first = chain.head, rest = chain.operands
                 walk(first)
                 for o in rest { walk(o.rhs) }
             case .conditional(let c, let a, let b, _): walk(c); walk(a); walk(b)
-            case .call(_, let args, _): args.forEach(walk)
+            case .call(let call): call.arguments.forEach(walk)
             case .index(let base, let k, _): walk(base); walk(k)
             }
         }

@@ -16,6 +16,17 @@ final class ParserTests: XCTestCase {
 
     func errors(_ text: String) -> [String] { parse(text).diagnostics.filter { $0.severity == .error }.map(\.message) }
 
+    /// A suggestion quotes the expression on one line, whatever the file's line ends: a mutant of
+    /// a sample (`expect(0)=(` then a line break) quoted its '\n' or '\r\n' as written.
+    func testSuggestionsQuoteOneLineWhateverTheLineEnds() {
+        func helps(_ text: String) -> [String] { parse(text).diagnostics.flatMap { $0.help.map(\.description) } }
+        for (text, quoted) in [("expect(0)=(\n", "expect (0) == ("), ("expect (1\n) = 2\n", "expect (1 ) == 2")] {
+            let lf = helps(text)
+            XCTAssertEqual(lf, ["'=' gives a name a value; to compare, write '==': '\(quoted)'"])
+            XCTAssertEqual(helps(text.replacingOccurrences(of: "\n", with: "\r\n")), lf)
+        }
+    }
+
     func testPrecedence() {
         XCTAssertEqual(outline("height 1 + 2 * 3 - -4 % 5"), """
             setting height
@@ -58,10 +69,10 @@ final class ParserTests: XCTestCase {
         func expr(_ e: Expr) {
             switch e {
             case .name(let n): name(n)
-            case .call(let callee, let args, _): name(callee); args.forEach(expr)
+            case .call(let call): name(call.callee); call.arguments.forEach(expr)
             case .list(let items, _): items.forEach(expr)
             case .unary(_, let x, _): expr(x)
-            case .binary(let first, let rest, _): expr(first); rest.forEach { expr($0.rhs) }
+            case .binary(let chain): expr(chain.head); chain.operands.forEach { expr($0.rhs) }
             case .conditional(let c, let a, let b, _): expr(c); expr(a); expr(b)
             case .index(let b, let x, _): expr(b); expr(x)
             default: break
@@ -265,7 +276,7 @@ final class ParserTests: XCTestCase {
         let text = "let a = " + Array(repeating: "1", count: terms).joined(separator: " + ")
         let r = parse(text)
         XCTAssertEqual(r.diagnostics, [])
-        guard case .let(let decl) = r.tree.statements[0].kind, case .binary(_, let rest, _) = decl.value else {
+        guard case .let(let decl) = r.tree.statements[0].kind, case .binary(let chain) = decl.value, case let rest = chain.operands else {
             return XCTFail("not a binary chain")
         }
         XCTAssertEqual(rest.count, terms - 1)
@@ -312,6 +323,22 @@ final class ParserTests: XCTestCase {
             let plain = Parser.parse(source, options: PipelineOptions(parserShortPaths: false))
             XCTAssertEqual(fast.tree, plain.tree, source.name)
             XCTAssertEqual(fast.diagnostics, plain.diagnostics, source.name)
+        }
+    }
+
+    /// Numbers with an exponent take the parser's exact fast path when they can (up to 15 digits,
+    /// a power of ten up to 22) and the general conversion otherwise: either way the value is
+    /// Swift's own reading of the digits.
+    func testNumbersWithExponentsHaveTheValueOfTheirDigits() {
+        let literals = ["1e3", "2.5e-3", "1_000e2", "0e0", "7E+2", "123456789012345e7", "1.25e22", "3e-22",
+                        "9e23", "1e-23", "4.5e1_0", "1234567890123456e2", "0.1e1", "1e400", "5e-400", "12.5E-2"]
+        for literal in literals {
+            let r = parse("let v = \(literal)\n")
+            XCTAssertEqual(r.diagnostics, [], literal)
+            guard case .let(let decl) = r.tree.statements[0].kind, case .number(let value, _) = decl.value else {
+                XCTFail("not a number: \(literal)"); continue
+            }
+            XCTAssertEqual(value, Double(literal.replacingOccurrences(of: "_", with: "")), literal)
         }
     }
 }

@@ -242,11 +242,12 @@ final class RobustnessTests: XCTestCase {
             case .number, .boolean, .string, .name, .invalid: break
             case .list(let items, _): items.forEach(expr)
             case .unary(_, let x, _): expr(x)
-            case .binary(let first, let rest, _):
+            case .binary(let chain):
+                let first = chain.head, rest = chain.operands
                 expr(first)
                 for r in rest { visit(r.opSpan, "operator"); expr(r.rhs) }
             case .conditional(let c, let a, let b, _): expr(c); expr(a); expr(b)
-            case .call(let callee, let args, _): visit(callee.span, "callee"); args.forEach(expr)
+            case .call(let call): visit(call.callee.span, "callee"); call.arguments.forEach(expr)
             case .index(let base, let index, _): expr(base); expr(index)
             }
         }
@@ -547,7 +548,8 @@ final class RobustnessTests: XCTestCase {
         out += r.diagnostics.filter { $0.severity == .warning }.map { "warning \($0.message)" }
         out.append("statements \(r.tree.statements.count)")
         out.append("seconds \(seconds)")
-        if case .let(let decl)? = r.tree.statements.last?.kind, case .binary(let first, let rest, _) = decl.value {
+        if case .let(let decl)? = r.tree.statements.last?.kind, case .binary(let chain) = decl.value {
+            let first = chain.head, rest = chain.operands
             let ops = Set(rest.map(\.op.rawValue)).sorted().joined(separator: " ")
             var simple = true
             if case .number = first {} else if case .boolean = first {} else { simple = false }

@@ -235,10 +235,10 @@ final class Compiler {
             h.combine(6)
             h.combine(op.rawValue)
             addMeaning(x, to: &h)
-        case .binary(let first, let rest, _):
+        case .binary(let chain):
             h.combine(7)
-            addMeaning(first, to: &h)
-            for o in rest {
+            addMeaning(chain.head, to: &h)
+            for o in chain.operands {
                 h.combine(o.op.rawValue)
                 addMeaning(o.rhs, to: &h)
             }
@@ -247,7 +247,8 @@ final class Compiler {
             addMeaning(c, to: &h)
             addMeaning(a, to: &h)
             addMeaning(b, to: &h)
-        case .call(let callee, let args, _):
+        case .call(let call):
+            let callee = call.callee, args = call.arguments
             h.combine(9)
             if callee.binding == Binding.free {
                 h.combine(callee.text)
@@ -282,12 +283,12 @@ final class Compiler {
             return compileList(items, span)
         case .unary(let op, let operand, let span):
             return compileUnary(op, operand, span)
-        case .binary(let first, let rest, let span):
-            return compileChain(first, rest, span)
+        case .binary(let chain):
+            return compileChain(chain.head, chain.operands, chain.span)
         case .conditional(let c, let a, let b, let span):
             return compileConditional(c, a, b, span)
-        case .call(let callee, let args, let span):
-            return compileCall(callee, args, span)
+        case .call(let call):
+            return compileCall(call.callee, Array(call.arguments), call.span)
         case .index(let base, let index, let span):
             return compileIndex(base, index, span)
         }
@@ -521,7 +522,7 @@ final class Compiler {
 
     // MARK: Operator chains
 
-    func compileChain(_ first: Expr, _ rest: [Operand], _ span: Span) -> Node {
+    func compileChain(_ first: Expr, _ rest: BinaryOperands, _ span: Span) -> Node {
         guard let op0 = rest.first?.op else { return compile(first) }
         let head = compile(first)
         switch op0 {
@@ -596,7 +597,7 @@ final class Compiler {
     /// while the head and the operands are number constants they are folded as they come, in the
     /// order and with the arithmetic of evaluation (stopping before a division by zero or a value
     /// that is not a number, which fail when evaluated, as they would unfolded).
-    func arithmetic(_ head: Node, _ rest: [Operand], _ span: Span) -> Node {
+    func arithmetic(_ head: Node, _ rest: BinaryOperands, _ span: Span) -> Node {
         let start = head.span.start
         var deps = head.deps
         var k = 0

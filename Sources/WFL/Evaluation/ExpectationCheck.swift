@@ -197,8 +197,8 @@ package struct ExpectationChecker {
             break
         case .success(.boolean(false)):
             outcome.verdict = .failed
-            if case .binary(let lhs, let rest, _) = e.condition, rest.count == 1, rest[0].op.precedence == 3,
-               case .success(let l) = value(of: lhs, table: table),
+            if case .binary(let chain) = e.condition, case let rest = chain.operands, rest.count == 1, rest[0].op.precedence == 3,
+               case .success(let l) = value(of: chain.head, table: table),
                case .success(let r) = value(of: rest[0].rhs, table: table) {
                 outcome.sides = ComparisonSides(op: rest[0].op, left: l, right: r)
             }

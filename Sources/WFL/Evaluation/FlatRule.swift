@@ -84,9 +84,9 @@ struct FlatRule {
                 guard emit(x) else { return false }
                 rule.code.append(Instruction(op: .negate))
                 return true
-            case .binary(let first, let rest, _):
-                guard emit(first) else { return false }
-                for operand in rest {
+            case .binary(let chain):
+                guard emit(chain.head) else { return false }
+                for operand in chain.operands {
                     let op: Op
                     switch operand.op {
                     case .add: op = .add
@@ -101,7 +101,8 @@ struct FlatRule {
                     sp -= 1
                 }
                 return true
-            case .call(let callee, let args, _):
+            case .call(let call):
+                let callee = call.callee, args = call.arguments
                 guard callee.text == "random", args.count == 2, callee.binding == Binding.free else { return false }
                 rule.drawsRandom = true
                 // The compiled rule's shortcut for constant bounds, with the same checks.

@@ -173,11 +173,11 @@ struct Printer {
         case .unary(let op, let x, let span):
             if op == .negate { unaryMinus.insert(span.start) }
             collect(x)
-        case .binary(let first, let rest, _):
-            collect(first)
-            for o in rest { collect(o.rhs) }
+        case .binary(let chain):
+            collect(chain.head)
+            for o in chain.operands { collect(o.rhs) }
         case .conditional(let c, let a, let b, _): collect(c); collect(a); collect(b)
-        case .call(_, let args, _): for a in args { collect(a) }
+        case .call(let call): for a in call.arguments { collect(a) }
         case .index(let a, let b, _): collect(a); collect(b)
         }
     }

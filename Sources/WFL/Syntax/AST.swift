@@ -86,6 +86,151 @@ package struct Operand: Equatable, Sendable {
     }
 }
 
+/// A chain of binary operators of one precedence level: its first operand, the operators with
+/// their right operands, and its span, in one allocation (the operands live in the object's tail;
+/// a chain longer than `ScratchStack.spillCount` keeps the array it was gathered in). Chains are
+/// the most common inner node, and a box plus an array each was a sixth of parsing's allocations.
+package struct BinaryChain: Equatable, @unchecked Sendable {
+    package let storage: BinaryChainStorage
+
+    /// A chain of `operands` (at least one) after `head`.
+    package init(_ head: Expr, _ operands: [Operand], _ span: Span) {
+        storage = BinaryChainStorage.make(head, span, count: operands.count, spilled: []) { base in
+            for (k, o) in operands.enumerated() { (base + k).initialize(to: o) }
+        }
+    }
+
+    package init(storage: BinaryChainStorage) { self.storage = storage }
+
+    /// A long chain that keeps the array its operands were gathered in (copying it to a tail
+    /// would hold it twice for a moment).
+    package init(spilledHead head: Expr, _ operands: [Operand]) {
+        storage = BinaryChainStorage.make(head, head.span.to(operands[operands.count - 1].rhs.span), count: 0, spilled: operands) { _ in }
+    }
+
+    /// The first operand.
+    package var head: Expr { storage.header.head }
+    /// The operators and their right operands, left to right.
+    package var operands: BinaryOperands { BinaryOperands(storage: storage) }
+    /// Where the whole chain stands.
+    package var span: Span { storage.header.span }
+
+    package static func == (a: BinaryChain, b: BinaryChain) -> Bool {
+        a.storage === b.storage || (a.span == b.span && a.head == b.head && a.operands.elementsEqual(b.operands))
+    }
+}
+
+/// The head of a `BinaryChain`'s storage.
+package struct BinaryChainHeader {
+    package var head: Expr
+    package var span: Span
+    /// How many operands the tail holds (0 when they are in `spilled`).
+    package var count: Int
+    /// The operands of a long chain, in the array it was gathered in.
+    package var spilled: [Operand]
+}
+
+/// A chain's head and operands in one object (immutable once made).
+package final class BinaryChainStorage: ManagedBuffer<BinaryChainHeader, Operand> {
+    /// A storage with room for `count` operands in its tail, written by `fill`.
+    @inline(__always)
+    package static func make(_ head: Expr, _ span: Span, count: Int, spilled: [Operand],
+                             fill: (UnsafeMutablePointer<Operand>) -> Void) -> BinaryChainStorage {
+        let buffer = BinaryChainStorage.create(minimumCapacity: count) { _ in
+            BinaryChainHeader(head: head, span: span, count: count, spilled: spilled)
+        }
+        buffer.withUnsafeMutablePointerToElements { fill($0) }
+        return unsafeDowncast(buffer, to: BinaryChainStorage.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
+    }
+}
+
+/// The operands of a `BinaryChain`, as a collection.
+package struct BinaryOperands: RandomAccessCollection, @unchecked Sendable {
+    let storage: BinaryChainStorage
+    package var startIndex: Int { 0 }
+    package var endIndex: Int {
+        let n = storage.header.count
+        return n > 0 ? n : storage.header.spilled.count
+    }
+    package subscript(k: Int) -> Operand {
+        let n = storage.header.count
+        if n > 0 {
+            precondition(k >= 0 && k < n, "operand index out of range")
+            return storage.withUnsafeMutablePointerToElements { $0[k] }
+        }
+        return storage.header.spilled[k]
+    }
+}
+
+/// A call `f(a, b)`: the callee (always a name), the arguments and the span in one allocation
+/// (the arguments in the object's tail; a call of more than `ScratchStack.spillCount` arguments
+/// keeps the array they were gathered in).
+package struct Call: Equatable, @unchecked Sendable {
+    package let storage: CallStorage
+
+    package init(_ callee: Identifier, _ arguments: [Expr], _ span: Span) {
+        storage = CallStorage.make(CallHeader(callee: callee, span: span, count: 0, spilled: arguments), count: 0) { _ in }
+    }
+
+    package init(storage: CallStorage) { self.storage = storage }
+
+    /// The function called, with its binding.
+    package var callee: Identifier { storage.header.callee }
+    /// The arguments, in order.
+    package var arguments: CallArguments { CallArguments(storage: storage) }
+    /// Where the whole call stands.
+    package var span: Span { storage.header.span }
+
+    package static func == (a: Call, b: Call) -> Bool {
+        a.storage === b.storage || (a.span == b.span && a.callee == b.callee && a.arguments.elementsEqual(b.arguments))
+    }
+}
+
+/// The head of a `Call`'s storage.
+package struct CallHeader {
+    package var callee: Identifier
+    package var span: Span
+    /// How many arguments the tail holds (0 when they are in `spilled`).
+    package var count: Int
+    package var spilled: [Expr]
+}
+
+/// A call's callee and arguments in one object (immutable once made).
+package final class CallStorage: ManagedBuffer<CallHeader, Expr> {
+    @inline(__always)
+    package static func make(_ header: CallHeader, count: Int, fill: (UnsafeMutablePointer<Expr>) -> Void) -> CallStorage {
+        let buffer = CallStorage.create(minimumCapacity: count) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { fill($0) }
+        return unsafeDowncast(buffer, to: CallStorage.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
+    }
+}
+
+/// The arguments of a `Call`, as a collection.
+package struct CallArguments: RandomAccessCollection, @unchecked Sendable {
+    let storage: CallStorage
+    package var startIndex: Int { 0 }
+    package var endIndex: Int {
+        let n = storage.header.count
+        return n > 0 ? n : storage.header.spilled.count
+    }
+    package subscript(k: Int) -> Expr {
+        let n = storage.header.count
+        if n > 0 {
+            precondition(k >= 0 && k < n, "argument index out of range")
+            return storage.withUnsafeMutablePointerToElements { $0[k] }
+        }
+        return storage.header.spilled[k]
+    }
+}
+
 /// An expression.
 ///
 /// Binary operators of one precedence level form one `.binary` node holding the whole chain, left
@@ -101,13 +246,14 @@ package enum Expr: Equatable, Sendable {
     case list([Expr], Span)
     indirect case unary(UnaryOp, Expr, Span)
     /// `first op1 rhs1 op2 rhs2 ...`, all operators of one precedence level, evaluated left to right.
-    /// Comparisons do not chain: their `.binary` holds exactly one operand.
-    indirect case binary(Expr, [Operand], Span)
+    /// Comparisons do not chain: their `.binary` holds exactly one operand. (Not `indirect`: the
+    /// chain's head and operands share one allocation, where a box and an array took two.)
+    case binary(BinaryChain)
     /// `condition ? then : else`.
     indirect case conditional(Expr, Expr, Expr, Span)
-    /// `f(a, b)`: the callee is always a name. (Boxed: a call's payload is the largest, and
-    /// calls are few beside the numbers and names that an unboxed call would make larger.)
-    indirect case call(Identifier, [Expr], Span)
+    /// `f(a, b)`: the callee is always a name. (Its callee, arguments and span in one
+    /// allocation, where a box and an array took two.)
+    case call(Call)
     /// `list[index]`.
     indirect case index(Expr, Expr, Span)
     /// Stands where an expression had an error that has been reported.
@@ -118,8 +264,12 @@ package enum Expr: Equatable, Sendable {
         switch self {
         case .name(let n):
             return n.span
+        case .binary(let b):
+            return b.span
+        case .call(let c):
+            return c.span
         case .number(_, let s), .boolean(_, let s), .string(_, let s), .list(_, let s),
-             .unary(_, _, let s), .binary(_, _, let s), .conditional(_, _, _, let s), .call(_, _, let s),
+             .unary(_, _, let s), .conditional(_, _, _, let s),
              .index(_, _, let s), .invalid(let s):
             return s
         }

@@ -119,16 +119,17 @@ package struct ASTPrinter {
         case .unary(let op, let operand, let span):
             line(d, "unary \(op.rawValue)", span)
             expr(operand, d + 1)
-        case .binary(let first, let rest, let span):
-            line(d, "binary " + rest.map { $0.op.rawValue }.joined(separator: " "), span)
-            expr(first, d + 1)
-            for r in rest { expr(r.rhs, d + 1) }
+        case .binary(let chain):
+            line(d, "binary " + chain.operands.map { $0.op.rawValue }.joined(separator: " "), chain.span)
+            expr(chain.head, d + 1)
+            for r in chain.operands { expr(r.rhs, d + 1) }
         case .conditional(let c, let a, let b, let span):
             line(d, "conditional", span)
             expr(c, d + 1)
             expr(a, d + 1)
             expr(b, d + 1)
-        case .call(let callee, let args, let span):
+        case .call(let call):
+            let callee = call.callee, args = call.arguments, span = call.span
             line(d, "call \(callee.text)", span)
             for a in args { expr(a, d + 1) }
         case .index(let base, let index, let span):

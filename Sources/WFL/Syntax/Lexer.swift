@@ -40,6 +40,17 @@ package struct Lexer {
         }
     }
 
+    /// For each byte, whether it continues a name (an ASCII letter, digit or `_`). Made once and
+    /// never freed.
+    nonisolated(unsafe) static let nameBytes: UnsafeMutablePointer<Bool> = {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for c in 0..<256 {
+            let b = UInt8(c)
+            table[c] = (b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10
+        }
+        return table
+    }()
+
     /// The state of one pass over the bytes.
     struct Run {
         let buf: UnsafeBufferPointer<UInt8>
@@ -54,7 +65,12 @@ package struct Lexer {
         var pos = 0
         var space = true
 
+        /// `Lexer.nameBytes`, read once: a name's loop tests one table entry a byte instead of
+        /// three ranges.
+        let nameBytes: UnsafePointer<Bool>
+
         init(buf: UnsafeBufferPointer<UInt8>, out: UnsafeMutablePointer<Token>, capacity: Int, keepComments: Bool) {
+            nameBytes = UnsafePointer(Lexer.nameBytes)
             self.buf = buf
             self.out = out
             self.capacity = capacity
@@ -170,7 +186,7 @@ package struct Lexer {
             let start = pos
             var p = pos + 1
             let n = buf.count
-            while p < n, isIdentChar(buf[p]) { p += 1 }
+            while p < n, nameBytes[Int(buf[p])] { p += 1 }
             pos = p
             // A letter outside ASCII or a bad byte inside a word: one error for the whole word.
             if pos < buf.count, buf[pos] >= 0x80 {

@@ -25,13 +25,20 @@ struct NameTable {
     /// For each id: its row in `SettingTable.all` plus one, or 0.
     private(set) var setting: [Int16] = []
     private(set) var known: [Known] = []
+    /// For each id: how many arguments the built-in function of that name takes, if it is one
+    /// (a call looked it up in a dictionary by its `String`, hashing the name each time).
+    private(set) var functionArity: [Arity?] = []
 
     init() {
         slots = [Int32](repeating: -1, count: 1024)
         mask = 1023
         for (k, info) in SettingTable.all.enumerated() { setting[Int(intern(info.name))] = Int16(k + 1) }
         for v in Builtins.variables { known[Int(intern(v))].insert(.variable) }
-        for f in Builtins.functions + Builtins.expectFunctions { known[Int(intern(f.name))].insert(.function) }
+        for f in Builtins.functions + Builtins.expectFunctions {
+            let id = Int(intern(f.name))
+            known[id].insert(.function)
+            functionArity[id] = f.arity
+        }
         for s in SettingTable.sides { known[Int(intern(s))].insert(.side) }
         known[Int(intern("adaptive"))].insert(.adaptive)
     }
@@ -65,6 +72,7 @@ struct NameTable {
         strings.append(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
         setting.append(0)
         known.append([])
+        functionArity.append(nil)
         if strings.count * 2 > mask { grow() }
         return id
     }

@@ -59,9 +59,8 @@ package struct Parser {
 
     /// What one open block knows: its names and the properties set in it.
     struct Scope {
-        /// The ids of the names bound in this block, each once, in the order bound.
-        var names: [Int32] = []
-        /// Where this block's bindings start in `bindingStack`.
+        /// Where this block's bindings start in `bindingStack` (they are the names bound in it,
+        /// each once, in the order bound: the entries above the mark, up to the next block's).
         var stackMark = 0
         /// The properties set in the block, as `Property.bit`s.
         var propertyMask: UInt64 = 0
@@ -299,7 +298,8 @@ package struct Parser {
 
     // MARK: - Values of tokens
 
-    static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+    static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     @inline(__always)
     func numberValue(_ t: Token) -> Double {
@@ -309,24 +309,47 @@ package struct Parser {
             var v: UInt64 = 0
             var digits = 0
             var fraction = 0
+            var exponent = 0
             var inFraction = false
             var plain = true
-            for k in t.start..<t.end {
+            var k = t.start
+            while k < t.end {
                 let c = b[k]
+                k += 1
                 if c &- 0x30 < 10 {
                     v = v &* 10 &+ UInt64(c &- 0x30)
                     digits += 1
                     if inFraction { fraction += 1 }
                 } else if c == UInt8(ascii: "."), !inFraction {
                     inFraction = true
+                } else if c | 0x20 == UInt8(ascii: "e") {
+                    // The exponent (the lexer has checked its form): `e`, a sign, digits and `_`.
+                    let negative = k < t.end && b[k] == UInt8(ascii: "-")
+                    if k < t.end, b[k] == UInt8(ascii: "-") || b[k] == UInt8(ascii: "+") { k += 1 }
+                    while k < t.end {
+                        let d = b[k]
+                        k += 1
+                        if d &- 0x30 < 10 {
+                            exponent = exponent * 10 + Int(d &- 0x30)
+                            if exponent > 1000 { plain = false; break }
+                        } else if d != UInt8(ascii: "_") {
+                            plain = false
+                            break
+                        }
+                    }
+                    if negative { exponent = -exponent }
+                    break
                 } else if c != UInt8(ascii: "_") {
                     plain = false
                     break
                 }
             }
             if plain, digits <= 15 {
-                if fraction == 0 { return Double(v) }
-                return Double(v) / Parser.powersOfTen[fraction]
+                // Up to 15 digits and a power of ten up to 22 are exact doubles: one rounding.
+                let p = exponent - fraction
+                if p == 0 { return Double(v) }
+                if p > 0, p <= 22 { return Double(v) * Parser.powersOfTen[p] }
+                if p < 0, p >= -22 { return Double(v) / Parser.powersOfTen[-p] }
             }
             var s = ""
             for k in t.start..<t.end where b[k] != UInt8(ascii: "_") { s.unicodeScalars.append(Unicode.Scalar(b[k])) }
@@ -411,12 +434,38 @@ package struct ResumableParser {
     }
 }
 
+extension ScratchStack where Element == Operand {
+    /// Moves the operands from `mark` on into the tail of a new chain after `head`: one
+    /// allocation for the node, no copies, no reference counting.
+    func takeChain(_ head: Expr, from mark: Int) -> BinaryChain {
+        let n = count - mark
+        let start = pointer(at: mark)
+        count = mark
+        let span = head.span.to(start[n - 1].rhs.span)
+        return BinaryChain(storage: BinaryChainStorage.make(head, span, count: n, spilled: []) { base in
+            base.moveInitialize(from: start, count: n)
+        })
+    }
+}
+
+extension ScratchStack where Element == Expr {
+    /// Moves the arguments from `mark` on into the tail of a new call of `callee`.
+    func takeCall(_ callee: Identifier, _ span: Span, from mark: Int) -> Call {
+        let n = count - mark
+        let start = pointer(at: mark)
+        count = mark
+        return Call(storage: CallStorage.make(CallHeader(callee: callee, span: span, count: n, spilled: []), count: n) { base in
+            base.moveInitialize(from: start, count: n)
+        })
+    }
+}
+
 /// A stack on which the parts of a list, a chain or a block gather before they move, all at
 /// once, into an array of their exact size. Nested lists share it, each above a mark.
 final class ScratchStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
-    private(set) var count = 0
+    fileprivate(set) var count = 0
 
     init() {
         capacity = 64
@@ -429,6 +478,8 @@ final class ScratchStack<Element> {
     }
 
     subscript(k: Int) -> Element { base[k] }
+
+    fileprivate func pointer(at k: Int) -> UnsafeMutablePointer<Element> { base + k }
 
     func append(_ e: consuming Element) {
         if count == capacity {

@@ -86,8 +86,7 @@ extension Parser {
                 let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
                 gather(Operand(op, opSpan, rhs), on: scratchOperands, from: mark, spilled: &spilled)
             }
-            let rest = spilled ?? scratchOperands.takeTail(from: mark)
-            first = .binary(first, rest, first.span.to(rest[rest.count - 1].rhs.span))
+            first = .binary(spilled.map { BinaryChain(spilledHead: first, $0) } ?? scratchOperands.takeChain(first, from: mark))
         }
         return first
     }
@@ -184,9 +183,7 @@ extension Parser {
                                   help: "call a function by its name, as 'max(a, b)'"))
                     return .invalid(e.span)
                 }
-                let args = parseCall()
-                callee.binding = resolveCall(calleeID, callee.span, arguments: args.count)
-                e = .call(callee, args, Span(callee.span.start, prevEnd))
+                e = .call(parseCall(callee, calleeID))
             } else {
                 let index = parseIndex()
                 e = .index(e, index, Span(e.span.start, prevEnd))
@@ -196,12 +193,16 @@ extension Parser {
     }
 
     // call = "(" [ expr { "," expr } [ "," ] ] ")" ;
-    mutating func parseCall() -> [Expr] {
+    mutating func parseCall(_ callee: Identifier, _ calleeID: Int32) -> Call {
         let open = pos
         advance()
-        let args = parseExpressionList(closer: .rParen, what: "an argument")
+        let (mark, spilled) = gatherExpressionList(closer: .rParen, what: "an argument")
         _ = closing(.rParen, opened: open)
-        return args
+        var callee = callee
+        callee.binding = resolveCall(calleeID, callee.span, arguments: spilled?.count ?? scratchExprs.count - mark)
+        let span = Span(callee.span.start, prevEnd)
+        if let spilled { return Call(callee, spilled, span) }
+        return scratchExprs.takeCall(callee, span, from: mark)
     }
 
     // index = "[" expr "]" ;
@@ -238,6 +239,13 @@ extension Parser {
     mutating func parseExpressionList(closer: TokenKind, what: String) -> [Expr] {
         // Items gather on a stack shared by nested lists, then move to an array of their exact
         // size: one allocation a list, not one per doubling.
+        let (mark, spilled) = gatherExpressionList(closer: closer, what: what)
+        return spilled ?? scratchExprs.takeTail(from: mark)
+    }
+
+    /// `parseExpressionList`'s items, left on `scratchExprs` from the mark returned, or in their
+    /// own array for a long list.
+    mutating func gatherExpressionList(closer: TokenKind, what: String) -> (mark: Int, spilled: [Expr]?) {
         let mark = scratchExprs.count
         // A long list moves to its own array, with room for as many items as the tokens left
         // could hold.
@@ -251,7 +259,7 @@ extension Parser {
             gather(e, on: scratchExprs, from: mark, spilled: &spilled)
             if at(.comma) { advance() } else { break }
         }
-        return spilled ?? scratchExprs.takeTail(from: mark)
+        return (mark, spilled)
     }
 
     /// Apart from `parseExpressionList`, so that its stack frame, one per nesting level, stays small.

@@ -6,6 +6,8 @@ extension Parser {
     /// A name visible in an open block; `previous` is the entry of the same name it hides, or -1.
     struct BindingEntry {
         var depth: Int
+        /// The name's id.
+        var id: Int32
         /// The index in `bindings` of what the name means here.
         var binding: Int32
         var previous: Int32
@@ -17,11 +19,10 @@ extension Parser {
 
     mutating func popScope() {
         let scope = scopes.removeLast()
-        var k = scope.names.count
-        while k > 0 {
+        var k = bindingStack.count
+        while k > scope.stackMark {
             k -= 1
-            let id = Int(scope.names[k])
-            innermost[id] = bindingStack[Int(innermost[id])].previous
+            innermost[Int(bindingStack[k].id)] = bindingStack[k].previous
         }
         bindingStack.removeLast(bindingStack.count - scope.stackMark)
         setterStack.removeLast(setterStack.count - scope.setterMark)
@@ -89,15 +90,15 @@ extension Parser {
         if let earlier = current, earlier.depth == depth {
             bindingStack[Int(top)].binding = binding
         } else {
-            bindingStack.append(BindingEntry(depth: depth, binding: binding, previous: top))
+            bindingStack.append(BindingEntry(depth: depth, id: id, binding: binding, previous: top))
             innermost[Int(id)] = Int32(bindingStack.count - 1)
-            scopes[depth].names.append(id)
         }
     }
 
     /// The names bound in scope `depth` with their bindings, sorted by name (for suggestions).
     func boundNames(at depth: Int) -> [(String, Binding.Kind)] {
-        scopes[depth].names.compactMap { id -> (String, Binding.Kind)? in
+        let end = depth + 1 < scopes.count ? scopes[depth + 1].stackMark : bindingStack.count
+        return bindingStack[scopes[depth].stackMark..<end].map(\.id).compactMap { id -> (String, Binding.Kind)? in
             var k = innermost[Int(id)]
             while k >= 0, bindingStack[Int(k)].depth > depth { k = bindingStack[Int(k)].previous }
             guard k >= 0, bindingStack[Int(k)].depth == depth else { return nil }
@@ -144,7 +145,7 @@ extension Parser {
             return entry.binding
         }
         let known = names.known[Int(id)]
-        if known.contains(.function), let arity = Builtins.arity(of: n) {
+        if known.contains(.function), let arity = names.functionArity[Int(id)] {
             if !arity.accepts(count) {
                 pending.append(.error(.wrongArgumentCount, "'\(n)' takes \(arity.description), not \(count)", at: span))
             }

@@ -142,7 +142,8 @@ extension Parser {
     // lanesArgument = "adaptive" "(" expr ")" | expr ;
     mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
         guard let e = argumentExpression(info) else { return nil }
-        if case .call(let callee, let args, let span) = e, callee.text == "adaptive" {
+        if case .call(let call) = e, case let callee = call.callee, callee.text == "adaptive" {
+            let args = call.arguments, span = call.span
             // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
             pending.removeAll { $0.span == callee.span }
             guard args.count == 1 else {
@@ -264,7 +265,8 @@ extension Parser {
 
     /// `warnSpacedMinus` for the statement named `name` (a setting, `insert` or `delete`).
     mutating func warnSpacedMinus(_ e: Expr, _ name: String, from: Int) {
-        guard case .binary(let head, let operands, _) = e else { return }
+        guard case .binary(let chain) = e else { return }
+        let head = chain.head, operands = chain.operands
         let bytes = source.bytes
         func space(_ k: Int) -> Bool { k >= 0 && k < bytes.count && (bytes[k] == 32 || bytes[k] == 9) }
         for (k, o) in operands.enumerated() where o.op == .subtract {

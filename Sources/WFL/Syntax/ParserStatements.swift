@@ -77,7 +77,9 @@ extension Parser {
         file.attachNames = attachNames
         for s in statements {
             if case .layout(let b) = s.kind {
+                // Sized for the block's statements at once: growing it rehashed every name.
                 var seen: [String: Span] = [:]
+                seen.reserveCapacity(b.statements.count)
                 warnAboutSectionNames(b.statements, seen: &seen)
             }
         }
@@ -427,7 +429,26 @@ extension Parser {
             end = t.end
             k += 1
         }
-        return source.text(Span(start, Swift.max(start, end)))
+        return Parser.oneLine(source.text(Span(start, Swift.max(start, end))))
+    }
+
+    /// `text` with each line break (`\n`, `\r\n` or `\r`) written as a space: a suggestion quotes
+    /// an expression on one line, the same whatever the file's line ends.
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { return text }
+        var out = ""
+        var afterBreak = false
+        for c in text.unicodeScalars {
+            if c == "\n" || c == "\r" {
+                if !afterBreak { out.unicodeScalars.append(" ") }
+                afterBreak = true
+            } else {
+                out.unicodeScalars.append(c)
+                afterBreak = false
+            }
+        }
+        if afterBreak { out.unicodeScalars.removeLast() }
+        return out
     }
 
     // expect = "expect" expr [ "," STRING ] ;
@@ -452,13 +473,13 @@ extension Parser {
             // `expect contentHeight = 100`: a comparison meant.
             let rest = restOfStatement()
             reportUnexpected(expected: "the end of the statement",
-                             help: "'=' gives a name a value; to compare, write '=='" + (rest.isEmpty ? "" : ": '\(keyword)\(source.text(written)) == \(rest)'"))
+                             help: "'=' gives a name a value; to compare, write '=='" + (rest.isEmpty ? "" : ": '\(keyword)\(Parser.oneLine(source.text(written))) == \(rest)'"))
             return nil
         }
         if !panicking, at(.string) {
             // `expect contentHeight == 100 "label"`: the comma left out.
             reportUnexpected(expected: "the end of the statement",
-                             help: "a label comes after a comma: '\(keyword)\(source.text(written)), \(text(tok))'")
+                             help: "a label comes after a comma: '\(keyword)\(Parser.oneLine(source.text(written))), \(text(tok))'")
             return nil
         }
         var label: Name? = nil

@@ -194,10 +194,11 @@ final class Analysis {
             case .name(let id): return id
             case .list(let xs, _): return xs.lazy.compactMap(search).first
             case .unary(_, let x, _): return search(x)
-            case .binary(let first, let rest, _):
-                return search(first) ?? rest.lazy.compactMap { search($0.rhs) }.first
+            case .binary(let chain):
+                return search(chain.head) ?? chain.operands.lazy.compactMap { search($0.rhs) }.first
             case .conditional(let c, let a, let b, _): return search(c) ?? search(a) ?? search(b)
-            case .call(let callee, let args, _):
+            case .call(let call):
+                let callee = call.callee, args = call.arguments
                 if inside(callee.span) { return callee }
                 return args.lazy.compactMap(search).first
             case .index(let a, let b, _): return search(a) ?? search(b)
