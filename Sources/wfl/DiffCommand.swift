@@ -76,11 +76,7 @@ struct DiffCommand {
         let differences = TableDiff.compare(tables[0], tables[1], tolerance: tolerance)
         guard !differences.isEmpty else { return Exit.ok }
         let a = paths[0] == "-" ? "<stdin>" : paths[0], b = paths[1] == "-" ? "<stdin>" : paths[1]
-        for d in differences.prefix(DiffCommand.shown) { writeOut(d.describe(a: a, b: b) + "\n") }
-        if differences.count > DiffCommand.shown {
-            writeOut("... and \(differences.count - DiffCommand.shown) more\n")
-        }
-        writeOut("\(differences.count) difference\(differences.count == 1 ? "" : "s")\n")
+        writeOut(TableDifference.report(differences, a: a, b: b, shown: DiffCommand.shown))
         return Exit.differences
     }
 }

@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// `wfl run FILE [--format table|json|csv|swift|svg|html|ascii] [--layout NAME] [--offset X,Y]
-/// [--rect X,Y,W,H] [--after] [-o FILE]`, and `wfl FILE`.
+/// [--rect X,Y,W,H] [--after | --transitions] [--name TYPE] [-o FILE]`, and `wfl FILE`.
 struct RunCommand {
     let cli: CLI
 
     /// The options `run` takes (with '=' and a value as well, those that take one).
-    static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "-o", "--output"]
+    static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output"]
 
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
@@ -30,6 +30,8 @@ struct RunCommand {
         var transitions = false
         // `--after`: each layout's table after its batch update (docs/usage.md).
         var after = false
+        // `--name TYPE`: the type of a `--format swift` fixture (docs/usage.md, "Layout fixtures").
+        var typeName: String? = nil
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -52,6 +54,9 @@ struct RunCommand {
                 output = v
             case "--after":
                 after = true
+            case "--name":
+                guard let v = value(a) else { return cli.usageError("'--name' needs a Swift type name, for example '--name FeedLayout'", command: "run") }
+                typeName = v
             case "--offset":
                 guard let v = value(a) else { return cli.usageError("'--offset' needs a value: X,Y, for example '--offset 0,120'", command: "run") }
                 guard let xs = RunCommand.numbers(v, count: 2) else {
@@ -76,6 +81,8 @@ struct RunCommand {
                     if n == 2 { offset = Offset(x: xs[0], y: xs[1]) } else { rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) }
                 } else if a.hasPrefix("--layout=") {
                     layoutName = String(a.dropFirst("--layout=".count))
+                } else if a.hasPrefix("--name=") {
+                    typeName = String(a.dropFirst("--name=".count))
                 } else if a.hasPrefix("-") && a != "-" {
                     return cli.unknownOption(a, for: "run", among: RunCommand.options)
                 } else if path != nil {
@@ -98,6 +105,9 @@ struct RunCommand {
         guard RunCommand.builtFormats.contains(format) else {
             let guess = Suggest.closest(to: format, among: RunCommand.builtFormats).map { "; did you mean '\($0)'?" } ?? ""
             return cli.usageError("unknown format '\(format)'\(guess)", command: "run")
+        }
+        if let typeName, let refusal = RunCommand.nameRefusal(typeName, format: format) {
+            return cli.usageError(refusal, command: "run")
         }
 
         let source: SourceFile
@@ -122,11 +132,22 @@ struct RunCommand {
             let has = all.count == 1 ? "its only layout is \(names)" : "its layouts are \(names)\(more)"
             return cli.usageError("'\(source.name)' has no layout '\(layoutName)': \(has)", command: "run")
         }
+        if let typeName, layoutName == nil, parsed.layoutNames.count > 1 {
+            let all = parsed.layoutNames
+            let names = all.prefix(RunCommand.listedLayouts).map { "'\($0)'" }.joined(separator: ", ")
+            let more = all.count > RunCommand.listedLayouts ? " and \(all.count - RunCommand.listedLayouts) more" : ""
+            return cli.usageError("'--name \(typeName)' names one type, and '\(source.name)' has \(all.count) layouts, \(names)\(more): choose one with '--layout'",
+                                  command: "run")
+        }
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
-        if transitions { return writeTransitions(evaluation, format: format, offset: offset, output: output) }
+        if transitions {
+            let command = RunCommand.swiftCommand(path, layoutName, offset, nil, transitions: true, name: typeName)
+            return writeTransitions(evaluation, format: format, offset: offset, output: output,
+                                    swift: (source.name, command, typeName))
+        }
 
         // The tables before the batch updates, or with `--after` those after them.
         let evaluated = evaluation.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }
@@ -158,7 +179,10 @@ struct RunCommand {
         switch format {
         case "json": text = JSONFormat.format(tables)
         case "csv": text = CSVFormat.format(tables)
-        case "swift": text = SwiftFormat.format(tables, sourceName: source.name, command: RunCommand.swiftCommand(path, layoutName, offset, rect, after: after))
+        // The tables after the updates are `FeedLayoutAfterUpdate`, so that both files compile in one target.
+        case "swift": text = SwiftFormat.format(tables, sourceName: source.name,
+                                                command: RunCommand.swiftCommand(path, layoutName, offset, rect, after: after, name: typeName),
+                                                name: typeName, suffix: after ? "AfterUpdate" : "")
         // The pictures take the tables as evaluated: they place the offset and the rect themselves.
         case "svg": text = SVGFormat.format(evaluated, offset: offset, rect: rect)
         case "html": text = HTMLFormat.format(evaluated, offset: offset, rect: rect)

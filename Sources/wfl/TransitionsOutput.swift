@@ -4,7 +4,7 @@ import WFL
 /// layout's batch update, as a table, json, csv or an html page whose Play button animates them.
 extension RunCommand {
     /// The formats `--transitions` prints in.
-    static let transitionFormats = ["table", "json", "csv", "html"]
+    static let transitionFormats = ["table", "json", "csv", "html", "swift"]
 
     /// Why the options beside `--transitions` cannot go with it, or nil: `--after` or `--rect`
     /// beside it is a usage error.
@@ -23,14 +23,15 @@ extension RunCommand {
     static func transitionsRefusal(format: String, givenFormat: String?, output: String?) -> String? {
         guard transitionFormats.contains(format) else {
             let from = givenFormat == nil ? ", the format of '\(output ?? "")'" : ""
-            return "'--transitions' prints as table, json, csv or html, not '\(format)'\(from)"
+            return "'--transitions' prints as table, json, csv, html or swift, not '\(format)'\(from)"
         }
         return nil
     }
 
     /// Prints the transitions of `compilation`'s layouts at `offset` in `format`, to `output` or
-    /// standard output.
-    func writeTransitions(_ compilation: Compilation, format: String, offset: Offset, output: String?) -> Int32 {
+    /// standard output. `swift` gives the source name, the command and the `--name` of a Swift fixture.
+    func writeTransitions(_ compilation: Compilation, format: String, offset: Offset, output: String?,
+                          swift: (source: String, command: String, name: String?)) -> Int32 {
         let tables: [TransitionTable]
         do {
             tables = try compilation.transitionTables(at: offset)
@@ -44,6 +45,7 @@ extension RunCommand {
         case "json": text = TransitionFormat.json(tables)
         case "csv": text = TransitionFormat.csv(tables)
         case "html": text = TransitionsHTML.format(tables)
+        case "swift": text = SwiftFormat.transitions(tables, sourceName: swift.source, command: swift.command, name: swift.name)
         default: text = TransitionFormat.table(tables)
         }
         return emit(text, to: output)

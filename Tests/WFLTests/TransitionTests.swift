@@ -291,9 +291,9 @@ final class TransitionFormatTests: XCTestCase {
         let spec = dir.appendingPathComponent("t.wfl")
         try "items 2\n".write(to: spec, atomically: true, encoding: .utf8)
         for (args, message) in [
-            (["--format", "svg"], "'--transitions' prints as table, json, csv or html, not 'svg'"),
-            (["-f", "swift"], "'--transitions' prints as table, json, csv or html, not 'swift'"),
-            (["-o", dir.appendingPathComponent("out.svg").path], "'--transitions' prints as table, json, csv or html, not 'svg', the format of '\(dir.appendingPathComponent("out.svg").path)'"),
+            (["--format", "svg"], "'--transitions' prints as table, json, csv, html or swift, not 'svg'"),
+            (["-f", "ascii"], "'--transitions' prints as table, json, csv, html or swift, not 'ascii'"),
+            (["-o", dir.appendingPathComponent("out.svg").path], "'--transitions' prints as table, json, csv, html or swift, not 'svg', the format of '\(dir.appendingPathComponent("out.svg").path)'"),
             (["--rect", "0,0,10,10"], "'--transitions' and '--rect' cannot be used together"),
             (["--rect=0,0,10,10"], "'--transitions' and '--rect' cannot be used together"),
             (["--after"], "'--transitions' and '--after' cannot be used together"),
@@ -325,7 +325,7 @@ final class TransitionFormatTests: XCTestCase {
     }
 }
 
-/// `wfl run --transitions` in table, json and csv, as goldens: every input of
+/// `wfl run --transitions` in table, json, csv and swift, as goldens: every input of
 /// Tests/Fixtures/transitions and every sample with an `update` block (its expected files beside
 /// the fixtures, named after it).
 final class TransitionGoldenTests: XCTestCase {
@@ -346,6 +346,7 @@ final class TransitionGoldenTests: XCTestCase {
             Golden.check(TransitionFormat.table(tables), against: dir.appendingPathComponent("\(stem).table"), input: url)
             Golden.check(TransitionFormat.json(tables), against: dir.appendingPathComponent("\(stem).json"), input: url)
             Golden.check(TransitionFormat.csv(tables), against: dir.appendingPathComponent("\(stem).csv"), input: url)
+            Golden.check(SwiftFormat.transitions(tables, sourceName: url.lastPathComponent), against: dir.appendingPathComponent("\(stem).swift"), input: url)
         }
     }
 

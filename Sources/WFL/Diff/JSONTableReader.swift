@@ -270,8 +270,16 @@ struct JSONTableReader {
             guard case .number(let d, _) = v else { throw fail("\"\(key)\" must be a number, not \(v.typeName)", at: v.offset) }
             return d
         }
-        return ReadElement(kind: TableReader.normalKind(kind), section: section, item: item,
-                           frame: Frame(x: f[0], y: f[1], width: f[2], height: f[3]), zIndex: z, line: line(at),
-                           alpha: try number("alpha"), zoom: try number("zoom"))
+        var element = ReadElement(kind: TableReader.normalKind(kind), section: section, item: item,
+                                  frame: Frame(x: f[0], y: f[1], width: f[2], height: f[3]), zIndex: z, line: line(at),
+                                  alpha: try number("alpha"), zoom: try number("zoom"))
+        // "translate" and "rotate" are written only where used (absent: unused).
+        if let t = member(m, "translate") {
+            let xy = try numbers(t, 2, "\"translate\"")
+            element.translateX = xy[0]
+            element.translateY = xy[1]
+        }
+        if member(m, "rotate") != nil { element.rotate = try number("rotate") }
+        return element
     }
 }

@@ -9,7 +9,8 @@ package struct TableDifference: Equatable, Sendable {
         /// In B, not in A.
         case extra(Frame)
         /// In both, with a different frame, z-index, alpha or zoom (nil when that part is the same).
-        case changed(from: Frame, to: Frame, frameMoved: Bool, zIndex: (Int, Int)?, alpha: (Double, Double)? = nil, zoom: (Double, Double)? = nil)
+        case changed(from: Frame, to: Frame, frameMoved: Bool, zIndex: (Int, Int)?, alpha: (Double, Double)? = nil, zoom: (Double, Double)? = nil,
+                     transform: TransformChange? = nil)
         /// A whole layout in one table only (`inA` true: missing from B).
         case layout(inA: Bool)
         /// The layouts' content sizes differ.
@@ -18,13 +19,23 @@ package struct TableDifference: Equatable, Sendable {
         package static func == (a: Change, b: Change) -> Bool {
             switch (a, b) {
             case (.missing(let x), .missing(let y)), (.extra(let x), .extra(let y)): return x == y
-            case (.changed(let f1, let t1, let m1, let z1, let a1, let zo1), .changed(let f2, let t2, let m2, let z2, let a2, let zo2)):
+            case (.changed(let f1, let t1, let m1, let z1, let a1, let zo1, let x1), .changed(let f2, let t2, let m2, let z2, let a2, let zo2, let x2)):
                 return f1 == f2 && t1 == t2 && m1 == m2 && z1?.0 == z2?.0 && z1?.1 == z2?.1
-                    && a1?.0 == a2?.0 && a1?.1 == a2?.1 && zo1?.0 == zo2?.0 && zo1?.1 == zo2?.1
+                    && a1?.0 == a2?.0 && a1?.1 == a2?.1 && zo1?.0 == zo2?.0 && zo1?.1 == zo2?.1 && x1 == x2
             case (.layout(let x), .layout(let y)): return x == y
             case (.contentSize(let f1, let t1), .contentSize(let f2, let t2)): return f1 == f2 && t1 == t2
             default: return false
             }
+        }
+    }
+
+    /// A translation or rotation that differs: both sides' translate (x, y) and rotate (degrees).
+    package struct TransformChange: Equatable, Sendable {
+        package var translate: ([Double], [Double])?
+        package var rotate: (Double, Double)?
+
+        package static func == (a: TransformChange, b: TransformChange) -> Bool {
+            a.translate?.0 == b.translate?.0 && a.translate?.1 == b.translate?.1 && a.rotate?.0 == b.rotate?.0 && a.rotate?.1 == b.rotate?.1
         }
     }
 
@@ -44,7 +55,7 @@ package struct TableDifference: Equatable, Sendable {
             return "\(layout): \(element) missing from \(b) (in \(a) at \(rect(r)))"
         case .extra(let r):
             return "\(layout): \(element) extra in \(b) at \(rect(r)) (not in \(a))"
-        case .changed(let from, let to, let moved, let z, let alpha, let zoom):
+        case .changed(let from, let to, let moved, let z, let alpha, let zoom, let transform):
             var parts: [String] = []
             if moved {
                 let deltas = [("dx", to.x - from.x), ("dy", to.y - from.y), ("dw", to.width - from.width), ("dh", to.height - from.height)]
@@ -55,12 +66,28 @@ package struct TableDifference: Equatable, Sendable {
             if let z { parts.append("zIndex \(z.0) -> \(z.1)") }
             if let alpha { parts.append("alpha \(f(alpha.0)) -> \(f(alpha.1))") }
             if let zoom { parts.append("zoom \(f(zoom.0)) -> \(f(zoom.1))") }
+            if let t = transform?.translate {
+                parts.append("translate \(f(t.0[0])) x \(f(t.0[1])) -> \(f(t.1[0])) x \(f(t.1[1]))")
+            }
+            if let r = transform?.rotate { parts.append("rotate \(f(r.0)) -> \(f(r.1))") }
             return "\(layout): \(element) \(parts.joined(separator: "; "))"
         case .layout(let inA):
             return inA ? "layout '\(layout)' missing from \(b)" : "layout '\(layout)' extra in \(b) (not in \(a))"
         case .contentSize(let from, let to):
             return "\(layout): content size \(f(from[0])) x \(f(from[1])) -> \(f(to[0])) x \(f(to[1]))"
         }
+    }
+
+    /// What `wfl diff` prints for `differences` between `a` and `b` (the names of the two sides):
+    /// a line for each of the first `shown`, `... and N more` when there are more, and the count.
+    /// Empty when there are none. The one renderer of differences, for the command and for the
+    /// assertions of `WFLTesting`.
+    package static func report(_ differences: [TableDifference], a: String, b: String, shown: Int = 20) -> String {
+        guard !differences.isEmpty else { return "" }
+        var out = ""
+        for d in differences.prefix(shown) { out += d.describe(a: a, b: b) + "\n" }
+        if differences.count > shown { out += "... and \(differences.count - shown) more\n" }
+        return out + "\(differences.count) difference\(differences.count == 1 ? "" : "s")\n"
     }
 
     /// `+0.5`, `-2`: rounded to a millionth so that `0.1 + 0.2 - 0.3` does not show its noise.
@@ -114,11 +141,14 @@ package enum TableDiff {
         var kind: String
     }
 
-    static func name(_ e: ReadElement) -> String {
-        switch (e.kind, e.item) {
-        case ("cell", let i?): return "frame(\(e.section), \(i))"
-        case (let k, nil): return "\(k)(\(e.section))"
-        case (let k, let i?): return "\(k)(\(e.section), \(i))"
+    static func name(_ e: ReadElement) -> String { elementName(kind: e.kind, section: e.section, item: e.item) }
+
+    /// An element as the differences name it: `frame(0, 3)`, `header(1)`, `badge(0, 3)`.
+    package static func elementName(kind: String, section: Int, item: Int?) -> String {
+        switch (kind, item) {
+        case ("cell", let i?): return "frame(\(section), \(i))"
+        case (let k, nil): return "\(k)(\(section))"
+        case (let k, let i?): return "\(k)(\(section), \(i))"
         }
     }
 
@@ -149,9 +179,20 @@ package enum TableDiff {
             // alpha and zoom are compared as frames are, within the tolerance.
             let alpha: (Double, Double)? = near(e.alpha, f.alpha) ? nil : (e.alpha, f.alpha)
             let zoom: (Double, Double)? = near(e.zoom, f.zoom) ? nil : (e.zoom, f.zoom)
-            if moved || z != nil || alpha != nil || zoom != nil {
+            var transform: TableDifference.TransformChange? = nil
+            if !(near(e.translateX, f.translateX) && near(e.translateY, f.translateY)) {
+                transform = .init(translate: ([e.translateX, e.translateY], [f.translateX, f.translateY]))
+            }
+            // Degrees compared the short way round: 179.9995 and -180 are the same turn.
+            let turn = (e.rotate - f.rotate).truncatingRemainder(dividingBy: 360)
+            if min(abs(turn), 360 - abs(turn)) > tolerance {
+                transform = transform ?? .init()
+                transform?.rotate = (e.rotate, f.rotate)
+            }
+            if moved || z != nil || alpha != nil || zoom != nil || transform != nil {
                 out.append(TableDifference(layout: a.name, element: name(e),
-                                           change: .changed(from: e.frame, to: f.frame, frameMoved: moved, zIndex: z, alpha: alpha, zoom: zoom)))
+                                           change: .changed(from: e.frame, to: f.frame, frameMoved: moved, zIndex: z, alpha: alpha, zoom: zoom,
+                                                            transform: transform)))
             }
         }
         for (k, e) in b.elements.enumerated() where !matched.contains(k) {

@@ -19,6 +19,21 @@ package struct ReadElement: Equatable, Sendable {
     /// Its alpha and zoom; 1 when the file does not give them (absent means 1).
     package var alpha: Double = 1
     package var zoom: Double = 1
+    /// Its translation and rotation (degrees); 0 when the file does not give them (absent means unused).
+    package var translateX: Double = 0
+    package var translateY: Double = 0
+    package var rotate: Double = 0
+
+    package init(kind: String, section: Int, item: Int?, frame: Frame, zIndex: Int?, line: Int, alpha: Double = 1, zoom: Double = 1) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.frame = frame
+        self.zIndex = zIndex
+        self.line = line
+        self.alpha = alpha
+        self.zoom = zoom
+    }
 }
 
 /// One layout of a table read back.
@@ -27,6 +42,12 @@ package struct ReadLayout: Equatable, Sendable {
     /// nil when the file does not give it (csv).
     package var contentSize: [Double]?
     package var elements: [ReadElement]
+
+    package init(name: String, contentSize: [Double]?, elements: [ReadElement]) {
+        self.name = name
+        self.contentSize = contentSize
+        self.elements = elements
+    }
 }
 
 /// Why a table could not be read: the message, and where (line and column from 1).
@@ -46,7 +67,7 @@ package enum TableReader {
         guard let first = bytes[start...].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             return .failure(TableReadError(message: "the file is empty: expected a table in wfl's json or csv format", line: 1, column: 1))
         }
-        guard let text = String(validating: bytes[start...], as: UTF8.self) else {
+        guard let text = validUTF8(bytes[start...]) else {
             return .failure(TableReadError(message: "the file is not UTF-8 text: expected a table in wfl's json or csv format", line: 1, column: 1))
         }
         do throws(TableReadError) {
@@ -60,13 +81,27 @@ package enum TableReader {
         }
     }
 
+    /// The text of `bytes`, or nil when they are not valid UTF-8. (`String(validating:as:)`
+    /// needs macOS 15 and iOS 18; the library supports older systems.)
+    static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+
     /// `d` as a section, item or z-index: a whole number below 10^15 (so exact in a double).
     static func whole(_ d: Double) -> Int? {
         isWhole(d) && abs(d) < 1e15 ? Int(d) : nil
     }
 
     /// `header` for UIKit's header kind, `footer` for its footer kind, `cell` for nil.
-    static func normalKind(_ kind: String?) -> String {
+    package static func normalKind(_ kind: String?) -> String {
         switch kind {
         case nil, "cell"?: return "cell"
         case "UICollectionElementKindSectionHeader"?, "header"?: return "header"

@@ -39,7 +39,7 @@ enum LargeStack {
         #endif
         let started = pthread_create(&thread, &attr, { raw in
             pthread_setspecific(LargeStack.key, UnsafeRawPointer(bitPattern: 1))
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().work()
+            Unmanaged<Job>.fromOpaque(LargeStack.pointer(raw)).takeRetainedValue().work()
             return nil
         }, context)
         guard started == 0 else {
@@ -54,6 +54,10 @@ enum LargeStack {
         #endif
         return result!
     }
+
+    /// The thread's argument: optional in Glibc's `pthread_create`, not in Darwin's.
+    static func pointer(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer { raw! }
+    static func pointer(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer { raw }
 
     private final class Job {
         let work: () -> Void

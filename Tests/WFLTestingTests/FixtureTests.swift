@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+import WFL
+import WFLTesting
+
+// The fixtures in Fixtures/ are generated from samples/feed-update.wfl (a golden test in
+// WFLTests keeps them current); they compile together here, and one line each makes them specs.
+extension FeedUpdateLayout: LayoutFixture {}
+extension FeedUpdateLayoutAfterUpdate: LayoutFixture {}
+
+final class FixtureTests: XCTestCase {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("samples/feed-update.wfl").path
+
+    /// A recording of the sample's table matches the fixture of it, before and after the update;
+    /// one frame off, the difference names the fixture.
+    func testRecordingsMatchTheFixtures() throws {
+        let spec = Spec(file: SourceFile(name: "feed-update.wfl", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sample)))))
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        let before = LayoutRecording(spec.layouts[0]), after = LayoutRecording(spec.layoutsAfterUpdate[0])
+        XCTAssertLayout(before, matches: .fixture(FeedUpdateLayout.self))
+        XCTAssertLayout(after, matches: .fixture(FeedUpdateLayoutAfterUpdate.self))
+        XCTAssertLayout(after, matches: .file(Self.sample, afterUpdate: true))
+        XCTAssertFalse(compare(before, .fixture(FeedUpdateLayoutAfterUpdate.self)).matches)
+        var moved = before
+        let k = try XCTUnwrap(moved.elements.firstIndex { $0.kind == "footer" })
+        moved.elements[k].centerY += 2
+        XCTAssertEqual(compare(moved, .fixture(FeedUpdateLayout.self)).message, """
+            FeedUpdateLayout: footer(0) moved by dy +2: [0, 834, 375, 30] -> [0, 836, 375, 30]
+            1 difference
+
+            """)
+    }
+
+    /// The transitions fixture holds the sample's transitions: the new post grows from half its
+    /// size at the top of the first column; posts 3 and 6 slide 40 down as they fade.
+    func testTheTransitionsFixture() {
+        let t = FeedUpdateLayoutTransitions.transitions
+        XCTAssertEqual(t.count, 13)
+        XCTAssertEqual(t[1].kind, nil)
+        XCTAssertEqual(t[1].item, 0)
+        XCTAssertEqual(t[1].itemBefore, nil)
+        XCTAssertEqual(t[1].change, "appear")
+        XCTAssertEqual(t[1].from.frame, CGRect(x: 10, y: 54, width: 172.5, height: 100))
+        XCTAssertEqual(t[1].from.zoom, 0.5)
+        XCTAssertEqual(t[1].from.alpha, 0)
+        XCTAssertEqual(t[0].kind, "UICollectionElementKindSectionHeader")
+        XCTAssertEqual(t[0].change, "stay")
+        let gone = t.filter { $0.change == "disappear" }
+        XCTAssertEqual(gone.map(\.itemBefore), [3, 6])
+        XCTAssertEqual(gone[0].to.frame, CGRect(x: 192.5, y: 254, width: 172.5, height: 50))
+        XCTAssertEqual(FeedUpdateLayoutTransitions.contentSizeBefore.height, 864)
+        XCTAssertEqual(FeedUpdateLayoutTransitions.contentSize.height, 814)
+    }
+}
