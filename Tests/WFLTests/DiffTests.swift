@@ -69,6 +69,21 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(tight.status, 1)
     }
 
+    /// `translate` and `rotate` where used (absent: unused), compared within the tolerance; a
+    /// turn compared the short way round (180 and -180 are one turn).
+    func testTranslateAndRotate() throws {
+        let cell = #"{"kind": "cell", "section": 0, "item": 0, "frame": [0, 0, 10, 10], "zIndex": 0"#
+        try write("a.json", #"{"layouts": [{"name": "f", "elements": ["# + cell + "}]}]}")
+        try write("b.json", #"{"layouts": [{"name": "f", "elements": ["# + cell + #", "translate": [3, -1], "rotate": 180}]}]}"#)
+        try write("c.json", #"{"layouts": [{"name": "f", "elements": ["# + cell + #", "translate": [3.0005, -1], "rotate": -180}]}]}"#)
+        let r = try diff(["a.json", "b.json"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, "f: frame(0, 0) translate 0 x 0 -> 3 x -1; rotate 0 -> 180\n1 difference\n")
+        XCTAssertEqual(try diff(["b.json", "c.json"]).stdout, "")
+        try write("bad.json", #"{"layouts": [{"name": "f", "elements": ["# + cell + #", "translate": [3]}]}]}"#)
+        XCTAssertTrue(try diff(["a.json", "bad.json"]).stderr.contains("\"translate\" must be an array of 2 numbers"))
+    }
+
     func testMissingExtraAndZIndex() throws {
         let tables = try sampleTables("feed")
         var changed = tables
