@@ -1,7 +1,7 @@
 /// Reading attribute tables back, for `wfl diff`: the `json` and `csv` formats `wfl run` writes
 /// (JSONTableReader.swift, CSVTableReader.swift), told apart by content (a JSON document starts
-/// with `{`). This file holds what both give and share. Also read: what a user's app dumps with the
-/// snippet in docs/usage.md, which may name kinds as UIKit does (`UICollectionElementKindSectionHeader`,
+/// with `{`). This file holds what both give and share. Also read: the recordings of WFLTesting and
+/// what a user's app dumps in the same shape, which may name kinds as UIKit does (`UICollectionElementKindSectionHeader`,
 /// or `null` for a cell) and may leave out `zIndex`, `style`, `direction` and `container`.
 
 /// One element of a table read back.
