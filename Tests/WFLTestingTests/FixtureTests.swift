@@ -7,6 +7,7 @@ import WFLTesting
 // WFLTests keeps them current); they compile together here, and one line each makes them specs.
 extension FeedUpdateLayout: LayoutFixture {}
 extension FeedUpdateLayoutAfterUpdate: LayoutFixture {}
+extension StoreLayout: LayoutFixture {}
 
 final class FixtureTests: XCTestCase {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,6 +31,24 @@ final class FixtureTests: XCTestCase {
             1 difference
 
             """)
+    }
+
+    /// A fixture with a section background (kind 3) and attached views (kinds 4 and up): the
+    /// recording of its spec matches it, and one without the background names it.
+    func testAFixtureWithBackgroundsAndAttachedViews() throws {
+        let path = URL(fileURLWithPath: Self.sample).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/transitions/store-rtl.wfl").path
+        let spec = Spec(file: SourceFile(name: "store-rtl.wfl", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let store = try XCTUnwrap(spec.layout(named: "store"))
+        var recording = LayoutRecording(store)
+        XCTAssertTrue(recording.elements.contains { $0.kind == "badge" })
+        XCTAssertLayout(recording, matches: .fixture(StoreLayout.self))
+        XCTAssertLayout(recording, matches: .file(path))
+        XCTAssertEqual(StoreLayoutTransitions.attachedKinds, ["badge"])
+        // Right to left: the header of section 1, 30 wide, stands at the right edge of 320.
+        recording.elements.removeAll { $0.kind == "header" }
+        let lines = compare(recording, .fixture(StoreLayout.self)).lines
+        XCTAssertEqual(lines, ["StoreLayout: header(1) missing from the recording (in StoreLayout at [290, 0, 30, 200])"])
     }
 
     /// The transitions fixture holds the sample's transitions: the new post grows from half its

@@ -18,6 +18,14 @@ final class NamedFixtureTests: XCTestCase {
             Golden.check(out.stdout, against: dir.appendingPathComponent(file), input: input)
             XCTAssertTrue(out.stdout.contains("\nenum \(file.dropLast(6)) {\n"), out.stdout)
         }
+        // A layout with a background and an attached view, and its transitions (kinds 3 and 4).
+        let store = Golden.root.appendingPathComponent("Tests/Fixtures/transitions/store-rtl.wfl")
+        for (args, file) in [([String](), "StoreLayout.swift"), (["--transitions"], "StoreLayoutTransitions.swift")] {
+            let out = try WFLCommand.run(["run", "Tests/Fixtures/transitions/store-rtl.wfl", "--layout", "store", "--format", "swift"] + args,
+                                         directory: Golden.root)
+            XCTAssertEqual(out.status, 0, out.stderr)
+            Golden.check(out.stdout, against: dir.appendingPathComponent(file), input: store)
+        }
     }
 
     /// `--name` names the one type; the header comment says how to make the file again.
