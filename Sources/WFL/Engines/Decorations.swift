@@ -99,7 +99,7 @@ enum Decorations {
         m.set(.n, Double(sec.items))
         m.set(.aw, m.vars[EngineVar.cw.rawValue] - ins.left - ins.right)
         m.set(.ah, m.vars[EngineVar.ch.rawValue] - ins.top - ins.bottom)
-        let sizeVars: UInt32, offsetVars: UInt32
+        let sizeVars: UInt64, offsetVars: UInt64
         if let lanes {
             m.set(.full, Double(lanes.geometry.C))
             (sizeVars, offsetVars) = (VarSets.attachWaterfall, VarSets.attachWaterfallOffset)

@@ -117,7 +117,7 @@ struct ItemLengths {
     let vertical: Bool
     let scale: Double
     /// The machine's variables a length rule may read.
-    let sizeMask: UInt32
+    let sizeMask: UInt64
     /// `height`/`width` alone, or the two sides of `size W x H`.
     let lengthRule: ItemRule?
     let naturalRules: (ItemRule, ItemRule)?

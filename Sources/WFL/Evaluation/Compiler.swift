@@ -16,7 +16,7 @@ enum StaticType { case number, boolean, list, string, unknown }
 /// What an expression depends on besides constants: decides folding and the checks of `expect`.
 struct Deps {
     /// Engine variables it reads (transitively through `let` and functions).
-    var vars: UInt32 = 0
+    var vars: UInt64 = 0
     /// Where each variable is first read.
     var varSpans: [(EngineVar, Span)] = []
     /// Where it calls `random`, if it does.

@@ -86,16 +86,14 @@ struct PropertyTable {
     private var values: [Written] = []
     /// Bit `p.rawValue` is set when `p` is in `keys`: most look-ups ask for a property the block
     /// does not set, and answer without searching.
-    private var mask: UInt64 = 0
+    private var mask = PropertyMask()
 
     /// The properties set, in the order first set.
     var written: [Property] { keys }
 
-    @inline(__always) static func bit(_ p: Property) -> UInt64 { 1 << UInt64(p.rawValue) }
-
     subscript(_ p: Property) -> Written? {
         get {
-            guard mask & PropertyTable.bit(p) != 0, let k = keys.firstIndex(of: p) else { return nil }
+            guard mask.intersects(p.bit), let k = keys.firstIndex(of: p) else { return nil }
             return values[k]
         }
         set {
@@ -105,12 +103,12 @@ struct PropertyTable {
                 } else {
                     keys.remove(at: k)
                     values.remove(at: k)
-                    mask &= ~PropertyTable.bit(p)
+                    mask.remove(p)
                 }
             } else if let newValue {
                 keys.append(p)
                 values.append(newValue)
-                mask |= PropertyTable.bit(p)
+                mask |= p.bit
             }
         }
     }

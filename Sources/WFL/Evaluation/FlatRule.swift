@@ -32,7 +32,7 @@ struct FlatRule {
     /// The deepest the operand stack gets.
     var depth = 0
     /// The engine variables it reads (`EngineVar.bit`s).
-    var reads: UInt32 = 0
+    var reads: UInt64 = 0
     /// True when it calls `random`.
     var drawsRandom = false
     /// True when its value is always a finite number >= 0, a valid size (an engine then skips
@@ -163,7 +163,7 @@ struct FlatRule {
                     st[sp] = ins.a
                     sp += 1
                 case .variable:
-                    guard m.available & (1 << UInt32(ins.slot)) != 0 else { return false }
+                    guard m.available & (1 << UInt64(ins.slot)) != 0 else { return false }
                     st[sp] = m.vars[ins.slot]
                     sp += 1
                 case .negate:

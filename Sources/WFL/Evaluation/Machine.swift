@@ -44,7 +44,7 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     }
 
     /// Its bit in an availability mask.
-    @inline(__always) package var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) package var bit: UInt64 { 1 << UInt64(rawValue) }
 
     /// Where the variable has a value, for the error when it has none: the places of
     /// `Builtins.places` that give it one, those of one scope together.
@@ -60,7 +60,7 @@ package enum EngineVar: Int, CaseIterable, Sendable {
 
 /// Sets of engine variables that have values in each place (docs/language.md, "Variables").
 package enum VarSets {
-    static func mask(_ vs: [EngineVar]) -> UInt32 { vs.reduce(0) { $0 | $1.bit } }
+    static func mask(_ vs: [EngineVar]) -> UInt64 { vs.reduce(0) { $0 | $1.bit } }
     package static let insets = mask([.s, .cw, .ch])
     package static let section = mask([.s, .cw, .ch, .aw, .ah])
     package static let span = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .full])
@@ -96,7 +96,7 @@ package struct Machine {
     /// Values of the engine's variables, by `EngineVar.rawValue`.
     package var vars: [Double] = Array(repeating: 0, count: EngineVar.allCases.count)
     /// Which of `vars` have a value here.
-    package var available: UInt32 = 0
+    package var available: UInt64 = 0
     /// Where evaluation is, for "has no value in ..." messages: "'columns'", "the height rule".
     package var place: String = "this place"
     /// True while evaluating an item rule: `random` works only there.

@@ -63,7 +63,7 @@ package struct Parser {
         /// each once, in the order bound: the entries above the mark, up to the next block's).
         var stackMark = 0
         /// The properties set in the block, as `Property.bit`s.
-        var propertyMask: UInt64 = 0
+        var propertyMask = PropertyMask()
         /// Where this block's entries start in `setterStack`.
         var setterMark = 0
     }

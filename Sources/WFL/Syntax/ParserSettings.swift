@@ -48,18 +48,18 @@ extension Parser {
         }
         guard let arguments else { return nil }
         var mask = SettingTable.propertyMasks[row]
-        if case .side = arguments.first { mask = info.properties(of: arguments).reduce(0) { $0 | $1.bit } }
+        if case .side = arguments.first { mask = info.properties(of: arguments).reduce(PropertyMask()) { $0 | $1.bit } }
         noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
     }
 
     /// The warning for setting one thing twice in a block.
-    mutating func noteProperties(_ mask: UInt64, of name: Name) {
+    mutating func noteProperties(_ mask: PropertyMask, of name: Name) {
         let top = scopes.count - 1
         let again = scopes[top].propertyMask & mask
         scopes[top].propertyMask |= mask
-        if again != 0 {
-            let bit = again.trailingZeroBitCount
+        if !again.isEmpty {
+            let bit = again.lowest
             if let earlier = setterStack[scopes[top].setterMark...].last(where: { $0.bit == bit })?.span {
                 let earlierText = source.text(earlier)
                 let message: DiagnosticText = earlierText == name.text
@@ -69,9 +69,9 @@ extension Parser {
             }
         }
         var bits = mask
-        while bits != 0 {
-            let bit = bits.trailingZeroBitCount
-            bits &= bits - 1
+        while !bits.isEmpty {
+            let bit = bits.lowest
+            bits.remove(Property(rawValue: bit)!)
             setterStack.append((bit, name.span))
         }
     }

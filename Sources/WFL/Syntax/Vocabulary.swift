@@ -89,7 +89,50 @@ package enum Property: Int, CaseIterable, Sendable {
     package static func backgroundInsets(_ side: Side) -> Property { Property(rawValue: backgroundInsetsTop.rawValue + side.rawValue)! }
 
     /// The property's bit in a mask of properties.
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    var bit: PropertyMask { PropertyMask(self) }
+}
+
+/// A set of properties as bits, two words wide: there are more properties than one word holds.
+package struct PropertyMask: Hashable, Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init() {}
+
+    init(_ p: Property) {
+        if p.rawValue < 64 { low = 1 << UInt64(p.rawValue) } else { high = 1 << UInt64(p.rawValue - 64) }
+    }
+
+    var isEmpty: Bool { low == 0 && high == 0 }
+
+    /// The raw value of the lowest property in the set (128 when empty).
+    var lowest: Int { low != 0 ? low.trailingZeroBitCount : 64 + high.trailingZeroBitCount }
+
+    static func | (a: PropertyMask, b: PropertyMask) -> PropertyMask {
+        var m = a
+        m.low |= b.low
+        m.high |= b.high
+        return m
+    }
+
+    static func & (a: PropertyMask, b: PropertyMask) -> PropertyMask {
+        var m = a
+        m.low &= b.low
+        m.high &= b.high
+        return m
+    }
+
+    static func |= (a: inout PropertyMask, b: PropertyMask) { a = a | b }
+
+    /// Whether the two sets share a property.
+    func intersects(_ other: PropertyMask) -> Bool { low & other.low != 0 || high & other.high != 0 }
+
+    /// Removes `p` from the set.
+    mutating func remove(_ p: Property) {
+        let b = PropertyMask(p)
+        low &= ~b.low
+        high &= ~b.high
+    }
 }
 
 /// One row of the settings table. A class, so that the parser's hold on a row is one reference,
@@ -223,7 +266,7 @@ package enum SettingTable {
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
-    static let propertyMasks: [UInt64] = all.map { $0.properties.reduce(0) { $0 | $1.bit } }
+    static let propertyMasks: [PropertyMask] = all.map { $0.properties.reduce(PropertyMask()) { $0 | $1.bit } }
 
     private static let byName: [String: SettingInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
