@@ -50,6 +50,8 @@ final class KeywordPositionTests: XCTestCase {
                     source = "items 7\nheight 10 + i\nattach badge { \(info.name) \(word) }\n"
                 } else if ["justify", "align", "snapping"].contains(info.name) || word == "flow" {
                     source = "style flow\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
+                } else if info.name == "packing" || word == "grid" {
+                    source = "style grid\n\(info.name) \(word)\nitems 7\ntile 1 + i % 2 x 1\n"
                 } else if info.name == "paging" || word == "shelf" {
                     source = "style shelf\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else {

@@ -98,9 +98,9 @@ final class LanguageReferenceTests: XCTestCase {
         XCTAssertEqual(LanguageReference.hover(setting: "columns"), """
             **columns** `N | adaptive(MIN)`
 
-            vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`
+            vertical waterfall and grid: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`
 
-            default `2` · level S (also inside a section) · waterfall
+            default `2` · level S (also inside a section) · waterfall and grid
 
             Example: `columns 2`
             """)
@@ -121,7 +121,7 @@ final class LanguageReferenceTests: XCTestCase {
                        "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
-                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`; `appear`, `disappear`: `alpha`, `zoom`, `offset`")
+                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset; vertical grid `rowHeight`: the column width\n\nHas a value in: vertical waterfall: `height`, `size`; vertical grid: `rowHeight`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`; `appear`, `disappear`: `alpha`, `zoom`, `offset`")
         XCTAssertEqual(LanguageReference.hover(variable: "col"),
                        "**col**: waterfall: the item's first lane, from 0 (in `attach`, the cell's)\n\nHas a value in: vertical waterfall: `height`, `size`; horizontal waterfall: `width`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`")
     }
@@ -166,7 +166,7 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(s.arguments, words.joined(separator: " | "), s.name)
                 XCTAssertTrue(words.contains(s.defaultValue), "\(s.name): the default is one of its words")
             case .size:
-                XCTAssertEqual(s.arguments, "W x H", s.name)
+                XCTAssertEqual(s.arguments, s.name == "tile" ? "C x R" : "W x H", s.name)
                 XCTAssertEqual(s.values, [:], s.name)
             case .lanes:
                 XCTAssertEqual(s.arguments, "N | adaptive(MIN)", s.name)
@@ -260,6 +260,9 @@ final class LanguageReferenceTests: XCTestCase {
         "horizontal waterfall: `width`, `size`/width": "direction horizontal\nrows 2\nitems 1\nwidth 10 + 0 * VAR\n",
         "horizontal waterfall: `width`, `size`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
         "flow and shelf: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "tile": "style grid\nitems 1\ntile 1 + 0 * VAR x 1\n",
+        "rowHeight": "style grid\nitems 1\nrowHeight 10 + 0 * VAR\n",
+        "columnWidth": "direction horizontal\nstyle grid\nrows 2\nitems 1\ncolumnWidth 10 + 0 * VAR\n",
         "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
         "`update`: `insert`, `delete`/": "items 2\nupdate { delete 0 * VAR }\n",
     ]

@@ -84,6 +84,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case spanCapped = "W0602"
     case positionOverflow = "E0605"
     case badAttribute = "E0606"
+    // Tile grids (E0650-E0659, W0650-W0659).
+    case badTile = "E0650"
+    case tileTooLong = "E0651"
+    case tileClamped = "W0650"
 
     // Expectation functions (E07xx).
     case noSuchSection = "E0701"
@@ -188,6 +192,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .lineOverflow: return "a flow item longer than its line"
         case .positionOverflow: return "a layout whose positions grow past what a double holds: a frame, or a lane width, that would come out infinite or NaN"
         case .badAttribute: return "an `alpha`, `zoom` or `zIndex` value outside its range (or a z-index that is not whole), also in `appear` and `disappear`; an offset of `attach`, `appear` or `disappear` that is not finite or moves a frame past what a double holds"
+        case .badTile: return "a grid's `tile` side that is not a whole number, at least 1"
+        case .tileTooLong: return "a grid's `tile` more than 1,000 cells long along the scroll axis"
+        case .tileClamped: return "a grid's `tile` wider across than the grid (clamped to its columns, or rows when horizontal; said once per section)"
         case .spanCapped: return "a span of more lanes than the section has (capped at the lane count; said once per section)"
         case .noSuchSection: return "an expectation about a section the layout does not have"
         case .noSuchItem: return "an expectation about an item the section does not have"

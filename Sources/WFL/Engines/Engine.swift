@@ -39,7 +39,8 @@ extension Engine {
 
 /// The registration of every engine: the one place a new engine is added.
 package enum Engines {
-    package static let all: [any Engine.Type] = [WaterfallEngine.self, FlowEngine.self, ShelfEngine.self]
+    package static let all: [any Engine.Type] = [WaterfallEngine.self, FlowEngine.self, ShelfEngine.self,
+                                                       GridEngine.self]
 
     /// The engine of a `style` (nil for `mixed`).
     package static func engine(_ style: LayoutStyle) -> (any Engine.Type)? {
@@ -60,6 +61,12 @@ package protocol SectionSettings {
     /// `fallback`. With `checkRoom`, lanes (floored to 1/`scale` when it is above 0) that come out
     /// 0 wide or less, or not finite, are an error.
     mutating func lanes(across: Bool, default fallback: Int, checkRoom: Bool, scale: Double) -> Int
+    /// A length of at least 0 written for `property`, evaluated with the section's variables and
+    /// `variable` = `value` (a grid's `rowHeight` reads `w`); nil when none is written (or on an error).
+    mutating func length(_ property: Property, variable: EngineVar, value: Double) -> Double?
+    /// The width of each of `lanes` lanes across the available width (`across`) or height, less
+    /// the spacings between them: `(aw - (N - 1) * cs) / N`.
+    func laneWidth(_ lanes: Int, across: Bool) -> Double
 }
 
 /// What the engines write a layout into, section after section: the table (its elements, its

@@ -445,6 +445,11 @@ struct Resolver {
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
             rules[.span] = rule(e, w, what: "the span")
         }
+        // A grid's `tile C x R`: two item rules, C drawn before R.
+        if let w = lookup(.tile, blocks), case .size(let ce, let re) = w.value {
+            rules[.tileColumns] = rule(ce, w, what: "the column count of 'tile'")
+            rules[.tileRows] = rule(re, w, what: "the row count of 'tile'")
+        }
         rules[.naturalWidth] = constantRule(50, "the width of 'size'")
         rules[.naturalHeight] = constantRule(50, "the height of 'size'")
         if let w = lookup(.sizeRule, blocks) {
@@ -704,6 +709,20 @@ struct SectionReader: SectionSettings {
     mutating func number(_ property: Property, default fallback: Double) -> Double {
         guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
         return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
+    }
+
+    func laneWidth(_ lanes: Int, across: Bool) -> Double {
+        ((across ? available.aw : available.ah) - Double(lanes - 1) * (across ? spacings.column : spacings.row)) / Double(lanes)
+    }
+
+    /// A length of at least 0 written for `property`, evaluated with the section's variables and
+    /// `variable` = `value` (a grid's `rowHeight` with `w`); nil when none is written.
+    mutating func length(_ property: Property, variable: EngineVar, value: Double) -> Double? {
+        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return nil }
+        let before = machine.available
+        machine.set(variable, value)
+        defer { machine.available = before }
+        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'")
     }
 
     /// Lanes: `columns` (vertical) or `rows` (horizontal), N or adaptive(MIN); a shelf's `rows`

@@ -192,10 +192,12 @@ package enum SectionRule: Int, RuleSlot, CaseIterable {
     /// `appear { }` and `disappear { }` (Evaluation/AppearRules.swift).
     case appearAlpha, appearZoom, appearX, appearY
     case disappearAlpha, disappearZoom, disappearX, disappearY
+    /// A grid's `tile C x R` (docs/layout.md, "Tile grids").
+    case tileColumns, tileRows
 
     package var afterUpdate: AfterUpdate {
         switch self {
-        case .span, .length, .naturalWidth, .naturalHeight: return .kept
+        case .span, .length, .naturalWidth, .naturalHeight, .tileColumns, .tileRows: return .kept
         case .alpha, .zoom, .zIndex: return .evaluatedAgain
         case .appearAlpha, .appearZoom, .appearX, .appearY, .disappearAlpha, .disappearZoom, .disappearX, .disappearY:
             return .evaluatedAgain
@@ -208,7 +210,7 @@ package enum SectionRule: Int, RuleSlot, CaseIterable {
     /// Its group, nil for the rules the engines use up while they lay out.
     var group: Group? {
         switch self {
-        case .span, .length, .naturalWidth, .naturalHeight: return nil
+        case .span, .length, .naturalWidth, .naturalHeight, .tileColumns, .tileRows: return nil
         case .alpha, .zoom, .zIndex: return .attributes
         case .appearAlpha, .appearZoom, .appearX, .appearY: return .appear
         case .disappearAlpha, .disappearZoom, .disappearX, .disappearY: return .disappear

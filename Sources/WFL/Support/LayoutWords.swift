@@ -4,7 +4,12 @@
 
 /// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
 /// one, else `mixed`. Each engine's word is declared once, in Syntax/EngineTable.swift.
-public enum LayoutStyle: String, CaseIterable, Sendable { case waterfall, flow, shelf, mixed }
+public enum LayoutStyle: String, CaseIterable, Sendable {
+    case waterfall, flow, shelf
+    // Tile grids (docs/layout.md, "Tile grids").
+    case grid
+    case mixed
+}
 
 extension LayoutStyle {
     /// A layout's style: its sections' when they all share one, else `mixed`.

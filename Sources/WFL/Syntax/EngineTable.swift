@@ -52,7 +52,7 @@ private func refuse(_ settings: [String], _ direction: Direction? = nil,
 
 /// The engines, in the order the reference lists them; `style`'s default first.
 package enum EngineTable {
-    package static let all: [EngineDeclaration] = [waterfall, flow, shelf]
+    package static let all: [EngineDeclaration] = [waterfall, flow, shelf, grid]
 
     static let waterfall = EngineDeclaration(
         style: .waterfall,
@@ -69,6 +69,7 @@ package enum EngineTable {
             refuse(["width"], .vertical) { _, args in ("in a vertical waterfall items grow along y: use 'height \(args)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')") },
             refuse(["justify", "align"]) { name, _ in ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'") },
             refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
+            refuse(["tile", "packing", "rowHeight", "columnWidth"]) { name, _ in ("'\(name)' sets the cells of a tile grid; a waterfall section does not use it", "remove it, or write 'style grid'") },
         ])
 
     static let flow = EngineDeclaration(
@@ -85,6 +86,7 @@ package enum EngineTable {
                 ("a flow layout sizes each item with 'size W x H': use '\(name == "height" ? "size 50 x \(args)" : "size \(args) x 50")'", "'\(name)' alone is the size rule of a waterfall")
             },
             refuse(["zoomFirst"], .vertical) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'") },
+            refuse(["tile", "packing", "rowHeight", "columnWidth"]) { name, _ in ("'\(name)' sets the cells of a tile grid; a flow section does not use it", "remove it, or write 'style grid'") },
         ])
 
     static let shelf = EngineDeclaration(
@@ -99,6 +101,27 @@ package enum EngineTable {
             refuse(["height", "width"]) { name, args in
                 ("a shelf sizes each item with 'size W x H': use '\(name == "height" ? "size 50 x \(args)" : "size \(args) x 50")'", "'\(name)' alone is the size rule of a waterfall")
             },
+            refuse(["snapping"]) { _, _ in ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'") },
+            refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
+            refuse(["tile", "packing", "rowHeight", "columnWidth"]) { name, _ in ("'\(name)' sets the cells of a tile grid; a shelf section does not use it", "remove it, or write 'style grid'") },
+        ])
+
+    // Tile grids (docs/layout.md, "Tile grids").
+    static let grid = EngineDeclaration(
+        style: .grid,
+        meaning: "items cover `tile C x R` cells of a grid of equal columns and rows, placed as CSS Grid's auto-placement (quilted and mosaic grids)",
+        direction: nil, directionRefusal: nil,
+        reads: [read("columns", .vertical), read("rows", .horizontal), read("tile"), read("packing"),
+                read("rowHeight", .vertical), read("columnWidth", .horizontal)],
+        refusals: [
+            refuse(["columns"], .horizontal) { _, args in ("in a horizontal grid the lanes are rows: use 'rows \(args)'", "'columns' counts the columns of a vertical grid") },
+            refuse(["rows"], .vertical) { _, args in ("in a vertical grid the lanes are columns: use 'columns \(args)'", "'rows' counts the rows of a horizontal grid") },
+            refuse(["rowHeight"], .horizontal) { _, args in ("in a horizontal layout use 'columnWidth \(args)': a horizontal grid's rows share the available height", "'rowHeight' is the row height of a vertical grid") },
+            refuse(["columnWidth"], .vertical) { _, args in ("in a vertical layout use 'rowHeight \(args)': a vertical grid's columns share the available width", "'columnWidth' is the column width of a horizontal grid") },
+            refuse(["size", "height", "width"]) { name, _ in ("a grid sizes its items by the cells they cover: '\(name)' is not used by a grid section", "write 'tile C x R' for an item C columns wide and R rows tall") },
+            refuse(["span"]) { _, _ in ("'span' covers the lanes of a waterfall; a grid item covers 'tile C x R' cells", "write 'tile C x 1' for an item C columns wide") },
+            refuse(["order", "scale", "justify", "align"]) { name, _ in ("'\(name)' is not used by a grid section", "remove it, or write 'style waterfall' or 'style flow'") },
+            refuse(["paging"]) { _, _ in ("'paging' says where a shelf comes to rest; a grid section does not use it", "remove it, or write 'style shelf'") },
             refuse(["snapping"]) { _, _ in ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'") },
             refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
         ])

@@ -66,6 +66,8 @@ package enum Property: Int, CaseIterable, Sendable {
     case attachWhen, attachAnchor, attachOffset
     /// The settings of `appear { }` and `disappear { }` blocks: each cascades on its own.
     case appearAlpha, appearZoom, appearOffset, disappearAlpha, disappearZoom, disappearOffset
+    /// Tile grids (docs/layout.md, "Tile grids").
+    case tile, rowHeight, columnWidth, packing
 
     /// What `alpha`, `zoom` or `offset` sets inside an `appear` (or `disappear`) block; nil for
     /// another setting.
@@ -228,8 +230,8 @@ package enum SettingTable {
         SettingInfo(name: "style", shape: .word(EngineTable.words), level: .section, example: "style waterfall", properties: [.style], arguments: EngineTable.words.joined(separator: " | "), default: EngineTable.words[0], meaning: "the engine that lays a section out; sections of one layout may differ", values: Dictionary(uniqueKeysWithValues: EngineTable.all.map { ($0.style.rawValue, $0.meaning) })),
         SettingInfo(name: "container", shape: .size, level: .layout, example: "container 375 x 812", properties: [.container], arguments: "W x H", default: "375 x 812", meaning: "the collection view's size; both sides above 0"),
         SettingInfo(name: "direction", shape: .word(["vertical", "horizontal"]), level: .layout, example: "direction vertical", properties: [.direction], arguments: "vertical | horizontal", default: "vertical", meaning: "the scroll direction", values: ["vertical": "scrolls up and down: waterfall lanes are columns, flow lines are rows", "horizontal": "scrolls sideways: waterfall lanes are rows, flow lines are columns"]),
-        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns], arguments: "N | adaptive(MIN)", default: "2", meaning: "vertical waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`"),
-        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows], arguments: "N | adaptive(MIN)", default: "2 (1 in a shelf)", meaning: "horizontal waterfall: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN tall as fit; shelf: the items in each column of the band"),
+        SettingInfo(name: "columns", shape: .lanes, level: .section, example: "columns 2", properties: [.columns], arguments: "N | adaptive(MIN)", default: "2", meaning: "vertical waterfall and grid: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN wide as fit, `max(1, floor((aw + cs + 1e-6) / (MIN + cs)))`"),
+        SettingInfo(name: "rows", shape: .lanes, level: .section, example: "rows 2", properties: [.rows], arguments: "N | adaptive(MIN)", default: "2 (1 in a shelf)", meaning: "horizontal waterfall and grid: the lane count, a whole number from 1 to 1,000; `adaptive(MIN)`: as many lanes at least MIN tall as fit; shelf: the items in each column of the band"),
         SettingInfo(name: "order", shape: .word(["shortest", "leftToRight", "rightToLeft"]), level: .section, example: "order shortest", properties: [.order], arguments: "shortest | leftToRight | rightToLeft", default: "shortest", meaning: "which lane each item goes to", values: ["shortest": "the lane (or run of `span` lanes) that ends first; the first of equal ones", "leftToRight": "item i goes to lane `i % lanes`, counting from the first lane (moved back when its span does not fit)", "rightToLeft": "item i goes to lane `lanes - 1 - i % lanes`, counting from the last lane (moved back when its span does not fit)"]),
         SettingInfo(name: "rowSpacing", shape: .values(min: 1, max: 1), level: .section, example: "rowSpacing 10", properties: [.rowSpacing], arguments: "N", default: "10", meaning: "the vertical gap between neighbouring items, in every engine and direction"),
         SettingInfo(name: "columnSpacing", shape: .values(min: 1, max: 1), level: .section, example: "columnSpacing 10", properties: [.columnSpacing], arguments: "N", default: "10", meaning: "the horizontal gap between neighbouring items, in every engine and direction"),
@@ -262,6 +264,11 @@ package enum SettingTable {
         SettingInfo(name: "when", shape: .values(min: 1, max: 1), level: .attached, example: "when i % 5 == 0", properties: [.attachWhen], arguments: "boolean", default: "true", meaning: "in `attach`: which cells get the view, evaluated per cell (a list cycles)"),
         SettingInfo(name: "anchor", shape: .word(AttachAnchor.allCases.map(\.rawValue)), level: .attached, example: "anchor topRight", properties: [.attachAnchor], arguments: AttachAnchor.allCases.map(\.rawValue).joined(separator: " | "), default: "topRight", meaning: "in `attach`: the point of the cell the view's same point sits on (physical sides)", values: Dictionary(uniqueKeysWithValues: AttachAnchor.allCases.map { ($0.rawValue, $0.meaning) })),
         SettingInfo(name: "offset", shape: .size, level: .attached, example: "offset 0 x 0", properties: [.attachOffset], arguments: "W x H", default: "0 x 0", meaning: "in `attach`: moves the view right and down from its anchor, evaluated per cell; it may read `vw` and `vh`, the view's size; in `appear` / `disappear`: moves an inserted element's start or a deleted one's end right and down (physical sides)"),
+        // Tile grids.
+        SettingInfo(name: "tile", shape: .size, level: .item, example: "tile 2 x 1", properties: [.tile], arguments: "C x R", default: "1 x 1", meaning: "grid: the columns and rows an item covers, whole numbers at least 1, evaluated per item (lists cycle: a repeating quilted pattern); wider than the grid: clamped, with a warning"),
+        SettingInfo(name: "rowHeight", shape: .values(min: 1, max: 1), level: .section, example: "rowHeight w", properties: [.rowHeight], arguments: "N", default: "w", meaning: "vertical grid: the height of a row, at least 0; `w` is the column width (square cells by default)"),
+        SettingInfo(name: "columnWidth", shape: .values(min: 1, max: 1), level: .section, example: "columnWidth h", properties: [.columnWidth], arguments: "N", default: "h", meaning: "horizontal grid: the width of a column, at least 0; `h` is the row height (square cells by default)"),
+        SettingInfo(name: "packing", shape: .word(["sparse", "dense"]), level: .section, example: "packing dense", properties: [.packing], arguments: "sparse | dense", default: "sparse", meaning: "grid: how items are placed, as CSS Grid's auto-placement", values: ["sparse": "each item after the one before it (`grid-auto-flow: row`): holes stay", "dense": "each item in the first place it fits from the grid's start (`grid-auto-flow: row dense`): later small items fill holes"]),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
@@ -528,10 +535,10 @@ package enum Builtins {
         VariableInfo(name: "ch", meaning: "the container's height"),
         VariableInfo(name: "aw", meaning: "the available width: `cw` less the section's left and right insets"),
         VariableInfo(name: "ah", meaning: "the available height: `ch` less the section's top and bottom insets"),
-        VariableInfo(name: "w", meaning: "vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset"),
-        VariableInfo(name: "h", meaning: "horizontal waterfall: the item's height, spans included; `alpha`, `zoom`, `zIndex`: the cell's height at the scroll offset"),
+        VariableInfo(name: "w", meaning: "vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset; vertical grid `rowHeight`: the column width"),
+        VariableInfo(name: "h", meaning: "horizontal waterfall: the item's height, spans included; `alpha`, `zoom`, `zIndex`: the cell's height at the scroll offset; horizontal grid `columnWidth`: the row height"),
         VariableInfo(name: "col", meaning: "waterfall: the item's first lane, from 0 (in `attach`, the cell's)"),
-        VariableInfo(name: "full", meaning: "waterfall: the lane count, so that `span full` covers every lane"),
+        VariableInfo(name: "full", meaning: "waterfall: the lane count, so that `span full` covers every lane; grid `tile`: the columns (rows when horizontal)"),
         VariableInfo(name: "contentWidth", meaning: "the width of the laid-out content"),
         VariableInfo(name: "contentHeight", meaning: "the height of the laid-out content"),
         VariableInfo(name: "minX", meaning: "`alpha`, `zoom`, `zIndex`: the cell's left edge at the scroll offset"),
@@ -559,6 +566,10 @@ package enum Builtins {
         VariablePlace("vertical waterfall", "`height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
         VariablePlace("horizontal waterfall", "`width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
         VariablePlace("flow and shelf", "`size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"], random: true),
+        // Tile grids.
+        VariablePlace("tile grid", "`tile`", settings: ["tile"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
+        VariablePlace("vertical grid", "`rowHeight`", settings: ["rowHeight"], variables: ["s", "cw", "ch", "aw", "ah", "w"]),
+        VariablePlace("horizontal grid", "`columnWidth`", settings: ["columnWidth"], variables: ["s", "cw", "ch", "aw", "ah", "h"]),
         VariablePlace("waterfall `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"], blocks: [.attach]),
         VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"], blocks: [.attach]),
         VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"], blocks: [.attach]),

@@ -408,9 +408,10 @@ final class Analysis {
     func value(of p: Property, _ s: ResolvedSection, _ l: ResolvedLayout) -> String? {
         // An engine's own settings, as its configuration holds them; another engine's, their defaults.
         let waterfall = s.engine as? WaterfallEngine, flow = s.engine as? FlowEngine, shelf = s.engine as? ShelfEngine
+        let grid = s.engine as? GridEngine
         switch p {
         case .columns, .rows:
-            let lanes = waterfall?.lanes ?? shelf?.rows ?? 2
+            let lanes = waterfall?.lanes ?? shelf?.rows ?? grid?.lanes ?? 2
             return "\(lanes) lane\(lanes == 1 ? "" : "s") (" + (l.direction == .vertical ? "columns" : "rows") + ")"
         case .order: return (waterfall?.order ?? .shortest).rawValue
         case .rowSpacing: return n(s.rowSpacing)
@@ -441,6 +442,12 @@ final class Analysis {
                 let ht = h.span.length > 0 ? oneLine(source.text(h.span)) : "50"
                 return "size per item: `\(wt) x \(ht)`"
             }
+        // Tile grids.
+        case .packing: return (grid?.packing ?? .sparse).rawValue
+        case .rowHeight, .columnWidth: return grid.map { $0.lineLength.map(n) ?? "square cells (the lane width)" }
+        case .tile:
+            guard let c = s.rules[.tileColumns], let r = s.rules[.tileRows] else { return "1 x 1" }
+            return "a tile per item: `\(oneLine(source.text(c.span))) x \(oneLine(source.text(r.span)))`"
         // The layout's own (`layoutValue`), and those hover does not show yet.
         case .style, .container, .direction, .zoomFirst, .seed, .layoutDirection, .snapping: return nil
         case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
