@@ -321,6 +321,8 @@ package struct ResolvedSection {
     package var attached: [ResolvedAttachment] = []
     /// The section's `update` block, its indices checked and sorted; nil when it has none.
     package var update: SectionUpdate? = nil
+    /// Groups and shelves of groups: the top group laid out once (Evaluation/GroupResolver.swift).
+    package var groups: GroupPattern? = nil
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
