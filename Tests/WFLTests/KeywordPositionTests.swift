@@ -52,6 +52,8 @@ final class KeywordPositionTests: XCTestCase {
                     source = "style flow\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else if info.name == "packing" || word == "grid" {
                     source = "style grid\n\(info.name) \(word)\nitems 7\ntile 1 + i % 2 x 1\n"
+                } else if word == "groups" {
+                    source = "style groups\nitems 7\ngroup horizontal gw x 20 { item gw / 3 x gh }\n"
                 } else if info.name == "paging" || word == "shelf" {
                     source = "style shelf\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else {

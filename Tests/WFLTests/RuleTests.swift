@@ -21,13 +21,15 @@ final class RuleTests: XCTestCase {
 
     /// Every slot a staying item keeps is recorded for the table before, and every other slot
     /// is left alone: whatever slots there are, since the tapes go through the rule sets.
-    /// Two sections between them set every slot (`height` and `size` exclude each other).
+    /// Three sections between them set every slot (`height` and `size` exclude each other; `tile`
+    /// is a grid's).
     func testTheTapesReachEverySlotThatIsKept() throws {
         var layout = try resolved("""
             section { items 3; span 1 + i % 2; size 10 + i x 20; alpha 0.5 + ox * 0; zoom 1; zIndex i
                 appear { alpha 0.5; zoom 0.5; offset 1 x 2 }; disappear { alpha 0.5; zoom 0.5; offset 1 x 2 }
                 attach badge { when i % 2 == 0; size 4 x 4; offset 1 x 1 } }
             section { items 2; height 40 + i }
+            section { style grid; items 2; tile 1 + i % 2 x [1, 2] }
             """)
         for k in layout.sections.indices { layout.sections[k].mapKeptRules { $0.recording(count: 3) } }
         var seen: [SectionRule] = []

@@ -40,7 +40,7 @@ extension Engine {
 /// The registration of every engine: the one place a new engine is added.
 package enum Engines {
     package static let all: [any Engine.Type] = [WaterfallEngine.self, FlowEngine.self, ShelfEngine.self,
-                                                       GridEngine.self]
+                                                  GroupsEngine.self, GridEngine.self]
 
     /// The engine of a `style` (nil for `mixed`).
     package static func engine(_ style: LayoutStyle) -> (any Engine.Type)? {

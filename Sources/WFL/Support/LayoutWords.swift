@@ -4,11 +4,11 @@
 
 /// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
 /// one, else `mixed`. Each engine's word is declared once, in Syntax/EngineTable.swift.
-public enum LayoutStyle: String, CaseIterable, Sendable {
-    case waterfall, flow, shelf
+public enum LayoutStyle: String, CaseIterable, Sendable { case waterfall, flow, shelf, mixed
+    /// Compositional groups (docs/layout.md, "Groups").
+    case groups
     // Tile grids (docs/layout.md, "Tile grids").
     case grid
-    case mixed
 }
 
 extension LayoutStyle {
