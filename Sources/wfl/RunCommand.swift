@@ -141,7 +141,7 @@ struct RunCommand {
             source = s
         }
         let renderer = DiagnosticRenderer(color: stderrIsColourTerminal)
-        let parsed = Pipeline.parse(source)
+        var parsed = Pipeline.parse(source)
         if parsed.hasErrors {
             writeErr(renderer.render(parsed.diagnostics, in: source))
             return Exit.dataError
@@ -162,6 +162,8 @@ struct RunCommand {
                                   command: "run")
         }
         parsed.program?.device = device
+        // The statements are not needed once the program is built: let them go before evaluating.
+        parsed = parsed.droppingStatements
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
