@@ -11,6 +11,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     /// The device in force, a string (docs/layout.md, "Devices"): read from the expectation's
     /// host, not from `Machine.vars`.
     case device
+    /// Groups: the containing group's content size, and a custom group's leaf index.
+    case gw, gh, k
 
     /// Its name in the language.
     package var name: String {
@@ -39,6 +41,9 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .vw: return "vw"
         case .vh: return "vh"
         case .device: return "device"
+        case .gw: return "gw"
+        case .gh: return "gh"
+        case .k: return "k"
         }
     }
 
@@ -86,6 +91,10 @@ package enum VarSets {
     /// `offset` in a waterfall section: also the view's size.
     package static let attachWaterfallOffset = attachWaterfall | mask([.vw, .vh])
     /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
+    /// Groups: a group's or item's size and `count` (docs/language.md, "Groups").
+    package static let groupSize = mask([.gw, .gh, .s, .cw, .ch, .aw, .ah])
+    /// A custom group's `frame`.
+    package static let groupFrame = groupSize | mask([.k])
     package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
 }
 

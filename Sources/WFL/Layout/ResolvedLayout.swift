@@ -391,6 +391,15 @@ package struct ResolvedSection {
         get { rare.update }
         set { setRare(\.update, newValue) }
     }
+    /// Groups and shelves of groups: the top group laid out once (Evaluation/GroupResolver.swift).
+    package var groups: GroupPattern? {
+        get { rare.groups }
+        set {
+            if newValue == nil && rare.groups == nil { return }
+            if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
+            rare.groups = newValue
+        }
+    }
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
@@ -433,6 +442,7 @@ final class RareSectionSettings {
     var backgroundInsets = Insets()
     var attached: [ResolvedAttachment] = []
     var update: SectionUpdate? = nil
+    var groups: GroupPattern? = nil
 
     /// The one box of defaults every plain section shares; never written (a write copies it).
     nonisolated(unsafe) static let defaults = RareSectionSettings()
@@ -450,6 +460,7 @@ final class RareSectionSettings {
         c.backgroundInsets = backgroundInsets
         c.attached = attached
         c.update = update
+        c.groups = groups
         return c
     }
 }

@@ -450,6 +450,8 @@ final class Analysis {
         case .safeAreaTop, .safeAreaLeft, .safeAreaBottom, .safeAreaRight: return nil
         case .layoutMarginsTop, .layoutMarginsLeft, .layoutMarginsBottom, .layoutMarginsRight: return nil
         case .readableWidth, .insetsReference, .device: return nil
+        case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
+        case .itemSpacing, .groupFrame: return nil
         }
     }
 
