@@ -352,7 +352,7 @@ package struct ResolvedSection {
     /// section's box `previous`: the sections of a file that sets, say, `rowSpacing` once at
     /// its top (whose place every section then holds) share one box.
     mutating func shareRareSettings(with previous: inout RareSectionSettings?) {
-        guard rare !== RareSectionSettings.defaults, rare.attached.isEmpty, rare.update == nil else { return }
+        guard rare !== RareSectionSettings.defaults, rare.attached.isEmpty, rare.update == nil, rare.groups == nil else { return }
         if let p = previous, p.holdsTheSame(as: rare) { rare = p } else { previous = rare }
     }
 
@@ -406,6 +406,15 @@ package struct ResolvedSection {
         get { rare.update }
         set { setRare(\.update, newValue) }
     }
+    /// Groups and shelves of groups: the top group laid out once (Evaluation/GroupResolver.swift).
+    package var groups: GroupPattern? {
+        get { rare.groups }
+        set {
+            if newValue == nil && rare.groups == nil { return }
+            if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
+            rare.groups = newValue
+        }
+    }
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
@@ -448,16 +457,18 @@ final class RareSectionSettings {
     var backgroundInsets = Insets()
     var attached: [ResolvedAttachment] = []
     var update: SectionUpdate? = nil
+    var groups: GroupPattern? = nil
 
     /// The one box of defaults every plain section shares; never written (a write copies it).
     nonisolated(unsafe) static let defaults = RareSectionSettings()
 
-    /// True when both hold the same settings and neither any attached view.
+    /// True when both hold the same settings and neither any attached view or groups.
     func holdsTheSame(as o: RareSectionSettings) -> Bool {
         headerInsets == o.headerInsets && footerInsets == o.footerInsets && pinFooters == o.pinFooters
             && collapseEmpty == o.collapseEmpty && rowSpacingPlace == o.rowSpacingPlace
             && columnSpacingPlace == o.columnSpacingPlace && background == o.background
             && backgroundInsets == o.backgroundInsets && attached.isEmpty && o.attached.isEmpty && update == o.update
+            && groups == nil && o.groups == nil
     }
 
     /// A box of the section's own, with the same settings.
@@ -473,6 +484,7 @@ final class RareSectionSettings {
         c.backgroundInsets = backgroundInsets
         c.attached = attached
         c.update = update
+        c.groups = groups
         return c
     }
 }
