@@ -464,6 +464,10 @@ final class Analysis {
         case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
         case .attachWhen, .attachAnchor, .attachOffset: return nil
         case .appearAlpha, .appearZoom, .appearOffset, .disappearAlpha, .disappearZoom, .disappearOffset: return nil
+        // The environment: the layout's (hover shows the insets measured from it).
+        case .safeAreaTop, .safeAreaLeft, .safeAreaBottom, .safeAreaRight: return nil
+        case .layoutMarginsTop, .layoutMarginsLeft, .layoutMarginsBottom, .layoutMarginsRight: return nil
+        case .readableWidth, .insetsReference, .device: return nil
         case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
         case .itemSpacing, .groupFrame: return nil
         }
