@@ -8,6 +8,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case minX, midX, maxX, minY, midY, maxY, ox, oy
     /// An attached view's size, in its `offset`.
     case vw, vh
+    /// Motion: the paging progress and a shelf's own offset (attribute rules).
+    case p, sx
 
     /// Its name in the language.
     package var name: String {
@@ -35,6 +37,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .oy: return "oy"
         case .vw: return "vw"
         case .vh: return "vh"
+        case .p: return "p"
+        case .sx: return "sx"
         }
     }
 
@@ -82,7 +86,7 @@ package enum VarSets {
     /// `offset` in a waterfall section: also the view's size.
     package static let attachWaterfallOffset = attachWaterfall | mask([.vw, .vh])
     /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
-    package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
+    package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy, .p, .sx])
 }
 
 /// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).

@@ -446,6 +446,7 @@ final class Analysis {
         case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
         case .attachWhen, .attachAnchor, .attachOffset: return nil
         case .appearAlpha, .appearZoom, .appearOffset, .disappearAlpha, .disappearZoom, .disappearOffset: return nil
+        case .translate, .rotate, .appearTranslate, .appearRotate, .disappearTranslate, .disappearRotate: return nil
         }
     }
 
