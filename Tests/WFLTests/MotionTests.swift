@@ -213,7 +213,7 @@ final class MotionTests: XCTestCase {
             section { style flow
              items 0 }
             """)
-        XCTAssertTrue(errors.contains("t.wfl:1:10:"), errors)
+        XCTAssertTrue(errors.contains("t.wfl:1:6:"), errors)
         let (e, _, _) = Eval.run("zoom 1 - sx / 1000\nsection { style shelf }\nsection { style flow }")
         XCTAssertEqual(e.diagnostics.map(\.code), [.sxOutsideShelf])
         XCTAssertTrue(errors.contains("'sx' has no value"), errors)

@@ -226,6 +226,7 @@ struct Resolver {
             memo.generation = -1
         }
         misplacedUpdates(sectionRecords)
+        misplacedGroups(sectionRecords)
         var styles = Array(memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
@@ -440,13 +441,20 @@ struct Resolver {
         self = reader.resolver
         swap(&m, &reader.machine)
 
+        // Groups: the top group, laid out once.
+        let groups = resolveGroups(s, rec, blocks, aw: aw, ah: ah, &m)
+
         // Item rules, compiled once.
         var rules = attributeRules(blocks)
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
             rules[.span] = rule(e, w, what: "the span")
         }
-        rules[.naturalWidth] = constantRule(50, "the width of 'size'")
-        rules[.naturalHeight] = constantRule(50, "the height of 'size'")
+        if rules.isEmpty {
+            rules = RuleSet<SectionRule>.defaultSize    // shared by every plain section
+        } else {
+            rules[.naturalWidth] = constantRule(50, "the width of 'size'")
+            rules[.naturalHeight] = constantRule(50, "the height of 'size'")
+        }
         if let w = lookup(.sizeRule, blocks) {
             switch w.value {
             case .expr(let e):
@@ -488,6 +496,7 @@ struct Resolver {
         section.rules = rules
         section.attached = attached
         section.update = update
+        section.groups = groups
         return section
     }
 

@@ -446,6 +446,8 @@ final class Analysis {
         case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
         case .attachWhen, .attachAnchor, .attachOffset: return nil
         case .appearAlpha, .appearZoom, .appearOffset, .disappearAlpha, .disappearZoom, .disappearOffset: return nil
+        case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
+        case .itemSpacing, .groupFrame: return nil
         case .translate, .rotate, .appearTranslate, .appearRotate, .disappearTranslate, .disappearRotate: return nil
         }
     }
