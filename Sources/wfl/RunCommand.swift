@@ -12,7 +12,8 @@ struct RunCommand {
     let cli: CLI
 
     /// The options `run` takes (with '=' and a value as well, those that take one).
-    static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output", "--shelf"]
+    static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output",
+                          "--device", "--shelf"]
 
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
@@ -26,6 +27,10 @@ struct RunCommand {
         var layoutName: String? = nil
         var output: String? = nil
         var offset = Offset.zero
+        // Without --offset, each table's initial offset ((0, 0) without a safe area).
+        var offsetGiven = false
+        // `--device NAME` (docs/usage.md, "Devices").
+        var device: DevicePreset? = nil
         var rect: Frame? = nil
         var transitions = false
         // `--after`: each layout's table after its batch update (docs/usage.md).
@@ -67,7 +72,16 @@ struct RunCommand {
             case "--name":
                 guard let v = value(a) else { return cli.usageError("'--name' needs a Swift type name, for example '--name FeedLayout'", command: "run") }
                 typeName = v
+            case "--device":
+                guard let v = value(a) else { return cli.usageError("'--device' needs a device name, for example '--device iPhone13.landscape'", command: "run") }
+                switch cli.device(v, option: "--device", command: "run") {
+                case .success(let d): device = d
+                case .failure(let u): return u.status
+                }
+            case "--devices":
+                return cli.usageError("'--devices' is for 'wfl test'; 'run' takes one '--device NAME'", command: "run")
             case "--offset":
+                offsetGiven = true
                 guard let v = value(a) else { return cli.usageError("'--offset' needs a value: X,Y, for example '--offset 0,120'", command: "run") }
                 guard let xs = RunCommand.numbers(v, count: 2) else {
                     return cli.usageError("'--offset \(v)' is not an offset: write X,Y, two numbers, for example '--offset 0,120'", command: "run")
@@ -85,7 +99,15 @@ struct RunCommand {
             default:
                 if a.hasPrefix("--format=") {
                     givenFormat = String(a.dropFirst("--format=".count))
+                } else if a.hasPrefix("--device=") {
+                    switch cli.device(String(a.dropFirst("--device=".count)), option: "--device", command: "run") {
+                    case .success(let d): device = d
+                    case .failure(let u): return u.status
+                    }
+                } else if a.hasPrefix("--devices=") {
+                    return cli.usageError("'--devices' is for 'wfl test'; 'run' takes one '--device NAME'", command: "run")
                 } else if a.hasPrefix("--offset=") || a.hasPrefix("--rect=") {
+                    if a.hasPrefix("--offset=") { offsetGiven = true }
                     let (option, v) = a.hasPrefix("--offset=") ? ("--offset", a.dropFirst(9)) : ("--rect", a.dropFirst(7))
                     let n = option == "--offset" ? 2 : 4
                     guard let xs = RunCommand.numbers(String(v), count: n) else {
@@ -154,6 +176,7 @@ struct RunCommand {
             return cli.usageError("'--name \(typeName)' names one type, and '\(source.name)' has \(all.count) layouts, \(names)\(more): choose one with '--layout'",
                                   command: "run")
         }
+        parsed.program?.device = device
         // The statements are not needed once the program is built: let them go before evaluating.
         parsed = parsed.droppingStatements
         let evaluation = Pipeline.evaluate(parsed, only: layoutName, shelves: shelves)
@@ -163,6 +186,9 @@ struct RunCommand {
         if let message = RunCommand.shelfRefusal(shelves, there: evaluation.evaluation?.shelves ?? []) {
             return cli.usageError(message, command: "run")
         }
+        // One offset for the pictures and the transitions: the given one, or the first table's
+        // initial offset ((0, 0) without a safe area).
+        if !offsetGiven, let first = evaluation.tables.first { offset = first.initialOffset }
         if transitions {
             let command = RunCommand.swiftCommand(path, layoutName, offset, nil, transitions: true, name: typeName)
             return writeTransitions(evaluation, format: format, offset: offset, output: output,
@@ -173,7 +199,8 @@ struct RunCommand {
         let evaluated = evaluation.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
         let tables = evaluated.map { t in
-            rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
+            let offset = offsetGiven ? offset : t.initialOffset
+            return rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
         // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.
         let failures = tables.compactMap(\.rules.attributeFailure)
