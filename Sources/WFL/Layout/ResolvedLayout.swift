@@ -52,6 +52,9 @@ package struct ItemRule {
         case recorded(RuleRecorder)
         /// The table after it: the staying items' values at their new indices, the rule for the others.
         indirect case replayed(RuleReplay)
+        /// A self-sizing cell's size: the actual one once measured, else the estimate
+        /// (Engines/SelfSizing.swift).
+        case selfSizing(SelfSizingChoice)
     }
 
     let kind: Kind
@@ -95,6 +98,7 @@ package struct ItemRule {
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
         case .recorded(let r): return try r.number(&m, item: i)
         case .replayed(let r): return try r.number(&m, item: i)
+        case .selfSizing(let c): return try c.number(&m, item: i)
         }
     }
 
@@ -106,6 +110,7 @@ package struct ItemRule {
         case .value(let code): return ItemRule.cycled(try code(&m), item: i)
         case .recorded(let r): return try r.condition(&m, item: i)
         case .replayed(let r): return try r.condition(&m, item: i)
+        case .selfSizing(let c): return .number(try c.number(&m, item: i))
         }
     }
 
@@ -321,6 +326,8 @@ package struct ResolvedSection {
     package var attached: [ResolvedAttachment] = []
     /// The section's `update` block, its indices checked and sorted; nil when it has none.
     package var update: SectionUpdate? = nil
+    /// `estimate`: the section is self-sizing (Engines/SelfSizing.swift); nil when it is not.
+    package var estimate: EstimateRule? = nil
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
@@ -414,4 +421,15 @@ package struct ResolvedLayout {
     package var start = 0.0
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
+}
+
+/// A self-sizing section's `estimate` (docs/layout.md, "Self-sizing cells"): a waterfall's length
+/// along the scroll axis (`width` nil), or a flow or shelf cell's size.
+package struct EstimateRule {
+    /// The length (waterfall) or the height (flow, shelf; the width when `width` is set).
+    package var length: ItemRule
+    /// The width of `W x H`; nil in a waterfall.
+    package var width: ItemRule?
+    /// Where the setting stands.
+    package var place: Span
 }
