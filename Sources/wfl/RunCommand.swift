@@ -149,7 +149,7 @@ struct RunCommand {
             source = s
         }
         let renderer = DiagnosticRenderer(color: stderrIsColourTerminal)
-        let parsed = Pipeline.parse(source)
+        var parsed = Pipeline.parse(source)
         if parsed.hasErrors {
             writeErr(renderer.render(parsed.diagnostics, in: source))
             return Exit.dataError
@@ -169,6 +169,8 @@ struct RunCommand {
             return cli.usageError("'--name \(typeName)' names one type, and '\(source.name)' has \(all.count) layouts, \(names)\(more): choose one with '--layout'",
                                   command: "run")
         }
+        // The statements are not needed once the program is built: let them go before evaluating.
+        parsed = parsed.droppingStatements
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }

@@ -449,8 +449,12 @@ struct Resolver {
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
             rules[.span] = rule(e, w, what: "the span")
         }
-        rules[.naturalWidth] = constantRule(50, "the width of 'size'")
-        rules[.naturalHeight] = constantRule(50, "the height of 'size'")
+        if rules.isEmpty {
+            rules = RuleSet<SectionRule>.defaultSize    // shared by every plain section
+        } else {
+            rules[.naturalWidth] = constantRule(50, "the width of 'size'")
+            rules[.naturalHeight] = constantRule(50, "the height of 'size'")
+        }
         if let w = lookup(.sizeRule, blocks) {
             switch w.value {
             case .expr(let e):

@@ -297,8 +297,6 @@ package struct ResolvedSection {
     package var name: String?
     package var items: Int
     package var insets: Insets
-    package var headerInsets: Insets
-    package var footerInsets: Insets
     /// Thickness along the scroll axis; 0 means none.
     package var header: Double
     package var footer: Double
@@ -307,27 +305,99 @@ package struct ResolvedSection {
     package var pinHeaders: Bool
     /// The section's engine and its configuration (Engines/Engine.swift).
     package var engine: any Engine
-    package var pinFooters = false
-    package var collapseEmpty: CollapseEmpty = .none
     package var rules = RuleSet<SectionRule>()
     /// Where the section is written, for errors about it as a whole: its `section` keyword, or for
     /// the one section of a layout without `section` blocks, the layout's keyword (the file's
     /// start in a file without layouts).
     package var place: Span = .point(0)
+    /// The settings most sections leave as they are, in one shared box (`RareSectionSettings`): a
+    /// plain section holds one reference to the shared defaults instead of their ~300 bytes.
+    private var rare = RareSectionSettings.defaults
+
+    package init(index: Int, name: String?, items: Int, insets: Insets, headerInsets: Insets = Insets(),
+                 footerInsets: Insets = Insets(), header: Double, footer: Double, rowSpacing: Double,
+                 columnSpacing: Double, pinHeaders: Bool, engine: any Engine, pinFooters: Bool = false,
+                 collapseEmpty: CollapseEmpty = .none, place: Span = .point(0)) {
+        self.index = index
+        self.name = name
+        self.items = items
+        self.insets = insets
+        self.header = header
+        self.footer = footer
+        self.rowSpacing = rowSpacing
+        self.columnSpacing = columnSpacing
+        self.pinHeaders = pinHeaders
+        self.engine = engine
+        self.place = place
+        self.headerInsets = headerInsets
+        self.footerInsets = footerInsets
+        self.pinFooters = pinFooters
+        self.collapseEmpty = collapseEmpty
+    }
+
+    /// Writes one rare setting: nothing when it keeps its value (the defaults stay shared), else
+    /// into a box of the section's own.
+    private mutating func setRare<T: Equatable>(_ path: ReferenceWritableKeyPath<RareSectionSettings, T>, _ value: T) {
+        if rare[keyPath: path] == value { return }
+        if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
+        rare[keyPath: path] = value
+    }
+
+    package var headerInsets: Insets {
+        get { rare.headerInsets }
+        set { setRare(\.headerInsets, newValue) }
+    }
+    package var footerInsets: Insets {
+        get { rare.footerInsets }
+        set { setRare(\.footerInsets, newValue) }
+    }
+    package var pinFooters: Bool {
+        get { rare.pinFooters }
+        set { setRare(\.pinFooters, newValue) }
+    }
+    package var collapseEmpty: CollapseEmpty {
+        get { rare.collapseEmpty }
+        set { setRare(\.collapseEmpty, newValue) }
+    }
     /// Where `rowSpacing` (or `spacing`) is written, if it is: a shelf's rows that leave no room
     /// are reported there.
-    package var rowSpacingPlace: Span? = nil
+    package var rowSpacingPlace: Span? {
+        get { rare.rowSpacingPlace }
+        set { setRare(\.rowSpacingPlace, newValue) }
+    }
     /// Where `columnSpacing` (or `spacing`) is written, if it is.
-    package var columnSpacingPlace: Span? = nil
+    package var columnSpacingPlace: Span? {
+        get { rare.columnSpacingPlace }
+        set { setRare(\.columnSpacingPlace, newValue) }
+    }
     /// `background` and `backgroundInsets` (whose sides may be negative).
-    package var background: BackgroundKind = .none
-    package var backgroundInsets = Insets()
+    package var background: BackgroundKind {
+        get { rare.background }
+        set { setRare(\.background, newValue) }
+    }
+    package var backgroundInsets: Insets {
+        get { rare.backgroundInsets }
+        set { setRare(\.backgroundInsets, newValue) }
+    }
     /// The attached views, in the table's order.
-    package var attached: [ResolvedAttachment] = []
+    package var attached: [ResolvedAttachment] {
+        get { rare.attached }
+        set {
+            if newValue.isEmpty && rare.attached.isEmpty { return }
+            if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
+            rare.attached = newValue
+        }
+    }
     /// The section's `update` block, its indices checked and sorted; nil when it has none.
-    package var update: SectionUpdate? = nil
+    package var update: SectionUpdate? {
+        get { rare.update }
+        set { setRare(\.update, newValue) }
+    }
     /// `estimate`: the section is self-sizing (Engines/SelfSizing.swift); nil when it is not.
-    package var estimate: EstimateRule? = nil
+    package var estimate: EstimateRule? {
+        get { rare.estimate }
+        set { setRare(\.estimate, newValue) }
+    }
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
@@ -353,6 +423,43 @@ package struct ResolvedSection {
     mutating func mapKeptRules(_ transform: (ItemRule) -> ItemRule) {
         rules = rules.mappingKept(transform)
         for v in attached.indices { attached[v].rules = attached[v].rules.mappingKept(transform) }
+    }
+}
+
+/// The settings of a section that most sections leave at their defaults, kept out of
+/// `ResolvedSection` in a copy-on-write box: every plain section shares `defaults` (issue 27, the
+/// memory of a file of many sections). A setting added to sections that few set belongs here.
+final class RareSectionSettings {
+    var headerInsets = Insets()
+    var footerInsets = Insets()
+    var pinFooters = false
+    var collapseEmpty: CollapseEmpty = .none
+    var rowSpacingPlace: Span? = nil
+    var columnSpacingPlace: Span? = nil
+    var background: BackgroundKind = .none
+    var backgroundInsets = Insets()
+    var attached: [ResolvedAttachment] = []
+    var update: SectionUpdate? = nil
+    var estimate: EstimateRule? = nil
+
+    /// The one box of defaults every plain section shares; never written (a write copies it).
+    nonisolated(unsafe) static let defaults = RareSectionSettings()
+
+    /// A box of the section's own, with the same settings.
+    func copy() -> RareSectionSettings {
+        let c = RareSectionSettings()
+        c.headerInsets = headerInsets
+        c.footerInsets = footerInsets
+        c.pinFooters = pinFooters
+        c.collapseEmpty = collapseEmpty
+        c.rowSpacingPlace = rowSpacingPlace
+        c.columnSpacingPlace = columnSpacingPlace
+        c.background = background
+        c.backgroundInsets = backgroundInsets
+        c.attached = attached
+        c.update = update
+        c.estimate = estimate
+        return c
     }
 }
 
@@ -423,9 +530,20 @@ package struct ResolvedLayout {
     var functionBodies: AnyObject? = nil
 }
 
+extension RuleSet where Slot == SectionRule {
+    /// The rules of a section that sets none: the default size, 50 x 50. One set that every such
+    /// section shares, rather than two rules (and their words) per section (issue 27).
+    nonisolated(unsafe) static let defaultSize: RuleSet<SectionRule> = {
+        var out = RuleSet<SectionRule>()
+        out[.naturalWidth] = ItemRule.constant(50, "the width of 'size'")
+        out[.naturalHeight] = ItemRule.constant(50, "the height of 'size'")
+        return out
+    }()
+}
+
 /// A self-sizing section's `estimate` (docs/layout.md, "Self-sizing cells"): a waterfall's length
 /// along the scroll axis (`width` nil), or a flow or shelf cell's size.
-package struct EstimateRule {
+package struct EstimateRule: Equatable {
     /// The length (waterfall) or the height (flow, shelf; the width when `width` is set).
     package var length: ItemRule
     /// The width of `W x H`; nil in a waterfall.

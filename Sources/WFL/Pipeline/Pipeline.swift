@@ -28,6 +28,15 @@ package struct Compilation {
     package var layouts: [EvaluatedLayout] { evaluation?.layouts ?? [] }
     /// The names of the file's layouts, in order (empty when parsing failed).
     package var layoutNames: [String] { program?.layoutNames ?? [] }
+
+    /// The same compilation without the tree's statements (their span, bindings and the
+    /// diagnostics stay): once the program is built nothing reads them, and a file of a million
+    /// statements would keep them all through evaluation (issue 27).
+    package var droppingStatements: Compilation {
+        let tree = SyntaxTree(statements: [], span: parse.tree.span, bindings: parse.tree.bindings)
+        return Compilation(source: source, parse: ParseResult(tree: tree, diagnostics: parse.diagnostics, incomplete: parse.incomplete),
+                           program: program, evaluation: evaluation)
+    }
 }
 
 /// The stages in order. Each entry point runs them through here.

@@ -143,31 +143,78 @@ public struct AttributeTable: Equatable, Sendable {
         return e.kind.rawValue
     }
 
-    /// Where a section's rows are in `elements`.
+    /// Where a section's rows are in `elements`. Its positions are kept in 32 bits (a table holds
+    /// far fewer than 2^31 elements; -1 stands for none), so that a file of many sections keeps a
+    /// small index (issue 27).
     package struct SectionIndex: Equatable, Sendable {
-        package var header: Int?
-        package var firstCell: Int
-        package var cellCount: Int
-        package var footer: Int?
+        private var _header: Int32
+        private var _firstCell: Int32
+        private var _cellCount: Int32
+        private var _footer: Int32
+        private var _background: Int32 = -1
+        private var _firstView: Int32 = 0
+        private var _viewCount: Int32 = 0
         /// Where the section ends along the scroll axis (after its bottom inset, before the footer).
         package var end: Double
-        /// `pinHeaders` of the section.
-        package var pinHeaders: Bool
         /// Where the next section starts along the scroll axis (after the footer).
         package var stop: Double = 0
-        /// The section's background (docs/layout.md, "Section backgrounds"), nil when it has none.
-        package var background: Int? = nil
-        /// The attached views, after the cells: by name, then by item.
-        package var firstView: Int = 0
-        package var viewCount: Int = 0
-        /// The first element of the section in table order, nil when it has none.
-        package var first: Int? { background ?? header ?? (cellCount > 0 ? firstCell : footer) }
-        /// `pinFooters` of the section.
-        package var pinFooters = false
         /// Where the section starts along the scroll axis (before its header's insets).
         package var begin: Double = 0
+        /// `pinHeaders` of the section.
+        package var pinHeaders: Bool
+        /// `pinFooters` of the section.
+        package var pinFooters = false
         /// The section's engine.
         package var style: LayoutStyle = .waterfall
+
+        package init(header: Int?, firstCell: Int, cellCount: Int, footer: Int?, end: Double, pinHeaders: Bool,
+                     pinFooters: Bool = false, begin: Double = 0, style: LayoutStyle = .waterfall) {
+            _header = Self.narrow(header)
+            _firstCell = Int32(firstCell)
+            _cellCount = Int32(cellCount)
+            _footer = Self.narrow(footer)
+            self.end = end
+            self.pinHeaders = pinHeaders
+            self.pinFooters = pinFooters
+            self.begin = begin
+            self.style = style
+        }
+
+        @inline(__always) private static func narrow(_ k: Int?) -> Int32 { k.map { Int32($0) } ?? -1 }
+        @inline(__always) private static func widen(_ k: Int32) -> Int? { k < 0 ? nil : Int(k) }
+
+        package var header: Int? {
+            get { Self.widen(_header) }
+            set { _header = Self.narrow(newValue) }
+        }
+        package var firstCell: Int {
+            get { Int(_firstCell) }
+            set { _firstCell = Int32(newValue) }
+        }
+        package var cellCount: Int {
+            get { Int(_cellCount) }
+            set { _cellCount = Int32(newValue) }
+        }
+        package var footer: Int? {
+            get { Self.widen(_footer) }
+            set { _footer = Self.narrow(newValue) }
+        }
+        /// The section's background (docs/layout.md, "Section backgrounds"), nil when it has none.
+        package var background: Int? {
+            get { Self.widen(_background) }
+            set { _background = Self.narrow(newValue) }
+        }
+        /// The attached views, after the cells: by name, then by item.
+        package var firstView: Int {
+            get { Int(_firstView) }
+            set { _firstView = Int32(newValue) }
+        }
+        package var viewCount: Int {
+            get { Int(_viewCount) }
+            set { _viewCount = Int32(newValue) }
+        }
+        /// The first element of the section in table order, nil when it has none.
+        package var first: Int? { background ?? header ?? (cellCount > 0 ? firstCell : footer) }
     }
 
     package init(name: String, style: LayoutStyle, direction: Direction, containerWidth: Double, containerHeight: Double) {
