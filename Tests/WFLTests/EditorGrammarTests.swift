@@ -91,7 +91,8 @@ final class EditorGrammarTests: XCTestCase {
                 ]),
             ]))])),
             ("settings", .object([
-                ("match", .string(statementStart + alternation(SettingTable.names) + "\\b")),
+                // A name that is also a function (`frame`, `alpha`) followed by `(` is a call.
+                ("match", .string(statementStart + alternation(SettingTable.names) + "\\b(?!\\()")),
                 ("captures", .object([("1", scope("support.type.property-name.wfl"))])),
             ])),
             ("numbers", .object([
@@ -234,6 +235,14 @@ final class EditorGrammarTests: XCTestCase {
                     // Nor `update`, `insert` and `delete`: words in statement position.
                     statements(b.statements)
                 case .change(let c): c.arguments.forEach(expr)
+                case .group(let g):
+                    // Nor `group`, its kind and `count`: words in statement position.
+                    expr(g.width); expr(g.height)
+                    if let c = g.count { expr(c) }
+                    statements(g.block.statements)
+                case .item(let item):
+                    expr(item.width); expr(item.height)
+                    statements(item.block?.statements ?? [])
                 case .expect(let x): expr(x.condition)
                 case .setting(let setting):
                     add(setting.name.span, "support.type.property-name")

@@ -50,6 +50,8 @@ final class KeywordPositionTests: XCTestCase {
                     source = "items 7\nheight 10 + i\nattach badge { \(info.name) \(word) }\n"
                 } else if ["justify", "align", "snapping"].contains(info.name) || word == "flow" {
                     source = "style flow\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
+                } else if word == "groups" {
+                    source = "style groups\nitems 7\ngroup horizontal gw x 20 { item gw / 3 x gh }\n"
                 } else if info.name == "paging" || word == "shelf" {
                     source = "style shelf\n\(info.name) \(word)\nitems 7\nsize 60 + i * 7 x 20\n"
                 } else {

@@ -239,7 +239,7 @@ final class LSPTests: XCTestCase {
         let styleLine = styled.components(separatedBy: "\n").firstIndex(of: "  style ")!
         r = try c.reply(try c.request("textDocument/completion", position(styleLine, 8)))
         let items = try XCTUnwrap((r["result"] as? [String: Any])?["items"] as? [[String: Any]])
-        XCTAssertEqual(Set(items.compactMap { $0["label"] as? String }), ["waterfall", "flow", "shelf"])
+        XCTAssertEqual(Set(items.compactMap { $0["label"] as? String }), ["waterfall", "flow", "shelf", "groups"])
         // At the start of a statement in a section: section settings, no layout settings.
         r = try c.reply(try c.request("textDocument/completion", position(7, 2)))
         let labels = Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })

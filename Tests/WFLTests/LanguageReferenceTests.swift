@@ -266,6 +266,11 @@ final class LanguageReferenceTests: XCTestCase {
         "flow and shelf: `size`, `estimate`/estimate": "style flow\nitems 1\nsize 10 x 10\nestimate 10 + 0 * VAR x 10\n",
         "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
         "`update`: `insert`, `delete`/": "items 2\nupdate { delete 0 * VAR }\n",
+        "groupSpacing": "style groups\ngroupSpacing 0 * VAR\nitems 1\ngroup horizontal gw x 10 { item 1 x 1 }\n",
+        "`group`, `item`: sizes, `count`/": "style groups\nitems 1\ngroup horizontal gw x 10 count 1 + 0 * VAR { item 1 + 0 * VAR x 1 }\n",
+        "custom `group`: `frame`/frame": "style groups\nitems 1\ngroup custom gw x 10 count 1 { frame 0 0 1 + 0 * VAR 1 }\n",
+        "`group`, `item`: `itemSpacing`, `insets`/itemSpacing": "style groups\nitems 1\ngroup horizontal gw x 10 { itemSpacing 0 * VAR\n item 1 x 1 }\n",
+        "`group`, `item`: `itemSpacing`, `insets`/insets": "style groups\nitems 1\ngroup horizontal gw x 10 { item 5 x 5 { insets 0 * VAR } }\n",
     ]
 
     /// Each place has a value for exactly the variables its row lists: every variable is tried
@@ -312,7 +317,20 @@ final class LanguageReferenceTests: XCTestCase {
     /// The table of block words is the language's: each block holds exactly the settings of its
     /// row, its statement words stand in it, and the words no stage reads yet are plain names.
     func testBlockWordsAreTheLanguages() {
-        for b in BlockTable.read where b.within == nil {
+        // A group block: each kind holds its own settings (a custom group needs 'frame').
+        for (open, own) in [("style groups\ngroup horizontal gw x 100 {\n  item 1 x 1", ["itemSpacing", "insets"]),
+                            ("style groups\ngroup custom gw x 100 count 1 {\n  frame 0 0 1 1", ["insets", "frame"])] {
+            XCTAssertEqual(Set(BlockWord.group.info.settings).intersection(own), Set(own))
+            for s in SettingTable.all {
+                let text = "items 1\n\(open)\n  \(s.example)\n}\n"
+                XCTAssertEqual(Pipeline.run(SourceFile(name: "t.wfl", text: text)).diagnostics.hasErrors, !own.contains(s.name), text)
+            }
+        }
+        for line in ["group vertical gw x gh { item 1 x 1 }", "item 1 x 1"] {
+            let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\nstyle groups\ngroup horizontal gw x 10 {\n  \(line)\n}\n"))
+            XCTAssertFalse(c.diagnostics.hasErrors, "\(line) in group")
+        }
+        for b in BlockTable.read where b.within == nil && b.word != .group {
             let open = b.word == .attach ? "attach v {" : "\(b.word.word) {"
             for s in SettingTable.all {
                 let text = "items 1\n\(open)\n  \(s.example)\n}\n"

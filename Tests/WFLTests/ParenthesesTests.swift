@@ -30,6 +30,13 @@ final class ParenthesesTests: XCTestCase {
             case .let(let d): walk(d.value)
             case .layout(let b), .section(let b), .attach(let b), .update(let b): out += expressionSpans(b.statements)
             case .change(let c): c.arguments.forEach(walk)
+            case .group(let g):
+                walk(g.width); walk(g.height)
+                if let c = g.count { walk(c) }
+                out += expressionSpans(g.block.statements)
+            case .item(let item):
+                walk(item.width); walk(item.height)
+                out += expressionSpans(item.block?.statements ?? [])
             case .appear(let a): out += expressionSpans(a.block.statements)
             case .expect(let x): walk(x.condition)
             case .setting(let s):

@@ -87,6 +87,13 @@ final class ParserTests: XCTestCase {
                     expr(d.value)
                 case .layout(let b), .section(let b), .attach(let b), .update(let b): statements(b.statements)
                 case .change(let c): c.arguments.forEach(expr)
+                case .group(let g):
+                    expr(g.width); expr(g.height)
+                    if let c = g.count { expr(c) }
+                    statements(g.block.statements)
+                case .item(let item):
+                    expr(item.width); expr(item.height)
+                    statements(item.block?.statements ?? [])
                 case .appear(let a): statements(a.block.statements)
                 case .expect(let e): expr(e.condition)
                 case .setting(let st):

@@ -276,6 +276,20 @@ final class RobustnessTests: XCTestCase {
                 visit(a.block.keyword, "keyword"); visit(a.block.openBrace, "'{'")
                 if let c = a.block.closeBrace { visit(c, "'}'") }
                 a.block.statements.forEach(statement)
+            case .group(let g):
+                visit(g.block.keyword, "keyword"); visit(g.kindSpan, "group kind"); visit(g.block.openBrace, "'{'")
+                if let c = g.block.closeBrace { visit(c, "'}'") }
+                expr(g.width); expr(g.height)
+                if let c = g.count { expr(c) }
+                g.block.statements.forEach(statement)
+            case .item(let item):
+                visit(item.keyword, "keyword")
+                expr(item.width); expr(item.height)
+                if let b = item.block {
+                    visit(b.openBrace, "'{'")
+                    if let c = b.closeBrace { visit(c, "'}'") }
+                    b.statements.forEach(statement)
+                }
             }
         }
         tree.statements.forEach(statement)

@@ -105,6 +105,26 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case randomInEstimate = "E0942"
     case estimateUnsupported = "E0943"
 
+    // Groups (E09xx): compositional groups (docs/language.md, "Groups").
+    case misplacedGroup = "E0901"
+    case itemOutsideGroup = "E0902"
+    case missingGroup = "E0903"
+    case secondGroup = "E0904"
+    case shelfGroupConflict = "E0905"
+    case groupWithoutChildren = "E0906"
+    case countWithSeveralChildren = "E0907"
+    case badCustomGroup = "E0908"
+    case badGroupSize = "E0909"
+    case badGroupCount = "E0910"
+    case groupNoRoom = "E0911"
+    case childTooLong = "E0912"
+    case randomInGroup = "E0913"
+    case tooManyLeaves = "E0914"
+    case groupsTooDeep = "E0915"
+    case listInGroupSize = "E0916"
+    case notInGroup = "E0917"
+    case badGroupKind = "E0918"
+
     /// True for the mistakes about names that the parser reports after it has read a statement
     /// whole, so that the tree is complete (`wfl fmt` formats such a file), and for warnings. A
     /// name that cannot be bound (`let x`, a reserved word) or a parameter named twice stops the
@@ -210,6 +230,24 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .estimateShape: return "`estimate W x H` in a waterfall section, or one value in a flow or shelf section"
         case .randomInEstimate: return "`random` in `estimate`"
         case .estimateUnsupported: return "`estimate` in a horizontal right-to-left layout, or in a section whose engine has no self-sizing cells"
+        case .misplacedGroup: return "a `group` block in a section whose style is not `groups` or `shelf`, or where no section takes it"
+        case .itemOutsideGroup: return "an `item` outside a `group` block"
+        case .missingGroup: return "a `style groups` section without a `group` block"
+        case .secondGroup: return "a second `group` block in one section (a section has one top group)"
+        case .shelfGroupConflict: return "a shelf with a `group` block and `size`, `rows` or `align`, or a spacing other than `groupSpacing` and `itemSpacing`"
+        case .groupWithoutChildren: return "a `horizontal` or `vertical` group without children"
+        case .countWithSeveralChildren: return "`count` on a group of more than one child"
+        case .badCustomGroup: return "a `custom` group without `count` or `frame`, or with children"
+        case .badGroupSize: return "a group's or item's size, or a `frame`, that is negative, NaN or infinite"
+        case .badGroupCount: return "a group's `count` that is not a whole number at least 1"
+        case .groupNoRoom: return "insets or spacings that leave a group's content box, a cell or a `count` slot a negative length, or `aw` or `ah` at most 0"
+        case .childTooLong: return "a group's first child longer than the group's content box"
+        case .randomInGroup: return "`random` in a group's or item's size, `count` or `frame`"
+        case .tooManyLeaves: return "more than 10,000,000 leaves in one top group"
+        case .groupsTooDeep: return "groups nested more than 32 deep"
+        case .listInGroupSize: return "a list in a group's or item's size or in `count`"
+        case .notInGroup: return "a statement or setting that cannot stand inside a `group` or `item` block"
+        case .badGroupKind: return "a group whose kind is not `horizontal`, `vertical` or `custom`"
         }
     }
 }
@@ -231,8 +269,7 @@ extension DiagnosticCode {
             """
         let stages = [("01", "Reading characters"), ("02", "Syntax"), ("03", "Names"), ("04", "Settings"),
                       ("05", "Evaluating expressions"), ("06", "Laying out"), ("07", "Expectation functions"),
-                      ("08", "Batch updates"),
-                      ("094", "Self-sizing cells and scroll paths")]
+                      ("08", "Batch updates"), ("09", "Groups; self-sizing cells and scroll paths")]
         for (hundreds, title) in stages {
             out += "## \(title)\n\n| code | meaning |\n|---|---|\n"
             for c in allCases where c.rawValue.dropFirst().hasPrefix(hundreds) {

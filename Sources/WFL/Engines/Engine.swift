@@ -39,7 +39,8 @@ extension Engine {
 
 /// The registration of every engine: the one place a new engine is added.
 package enum Engines {
-    package static let all: [any Engine.Type] = [WaterfallEngine.self, FlowEngine.self, ShelfEngine.self]
+    package static let all: [any Engine.Type] = [WaterfallEngine.self, FlowEngine.self, ShelfEngine.self,
+                                                  GroupsEngine.self]
 
     /// The engine of a `style` (nil for `mixed`).
     package static func engine(_ style: LayoutStyle) -> (any Engine.Type)? {

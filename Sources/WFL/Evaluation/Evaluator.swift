@@ -137,6 +137,7 @@ final class BlockRecord {
         var expects: [ExpectRecord] = []
         var attaches: [AttachRecord] = []
         var updates: [UpdateRecord] = []
+        var groups: [GroupBlock] = []
     }
     private var contents: Contents? = nil
     private var made: Contents {
@@ -173,6 +174,12 @@ final class BlockRecord {
     var updates: [UpdateRecord] {
         get { contents?.updates ?? [] }
         _modify { let c = made; yield &c.updates }
+    }
+
+    /// The `group` blocks written here, in order (a section has one, its top group).
+    var groups: [GroupBlock] {
+        get { contents?.groups ?? [] }
+        _modify { let c = made; yield &c.groups }
     }
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
@@ -325,8 +332,11 @@ package final class Program {
                     }
                 }
                 block.updates.append(rec)
-            case .change:
+            case .change, .item:
                 break
+            case .group(let g):
+                // Groups do not cascade: each block keeps its own (Evaluation/GroupResolver.swift).
+                block.groups.append(g)
             case .expect(let e):
                 block.expects.append(ExpectRecord(expectation: e, statement: st.span, reads: .beforeUpdate))
             case .setting(let s):

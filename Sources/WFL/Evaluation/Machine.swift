@@ -8,6 +8,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case minX, midX, maxX, minY, midY, maxY, ox, oy
     /// An attached view's size, in its `offset`.
     case vw, vh
+    /// Groups: the containing group's content size, and a custom group's leaf index.
+    case gw, gh, k
 
     /// Its name in the language.
     package var name: String {
@@ -35,6 +37,9 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .oy: return "oy"
         case .vw: return "vw"
         case .vh: return "vh"
+        case .gw: return "gw"
+        case .gh: return "gh"
+        case .k: return "k"
         }
     }
 
@@ -82,6 +87,10 @@ package enum VarSets {
     /// `offset` in a waterfall section: also the view's size.
     package static let attachWaterfallOffset = attachWaterfall | mask([.vw, .vh])
     /// `alpha`, `zoom` and `zIndex`: the cell's frame as shown and the offset.
+    /// Groups: a group's or item's size and `count` (docs/language.md, "Groups").
+    package static let groupSize = mask([.gw, .gh, .s, .cw, .ch, .aw, .ah])
+    /// A custom group's `frame`.
+    package static let groupFrame = groupSize | mask([.k])
     package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
 }
 

@@ -226,6 +226,7 @@ struct Resolver {
             memo.generation = -1
         }
         misplacedUpdates(sectionRecords)
+        misplacedGroups(sectionRecords)
         var styles = Array(memo?.styles.prefix(known) ?? [])
         styles.reserveCapacity(records.count)
         for rec in records[known...] { styles.append(sectionStyle(program.chain(layout, rec))) }
@@ -444,6 +445,9 @@ struct Resolver {
         self = reader.resolver
         swap(&m, &reader.machine)
 
+        // Groups: the top group, laid out once.
+        let groups = resolveGroups(s, rec, blocks, aw: aw, ah: ah, &m)
+
         // Item rules, compiled once.
         var rules = attributeRules(blocks)
         if let w = lookup(.span, blocks), case .expr(let e) = w.value {
@@ -496,6 +500,7 @@ struct Resolver {
         section.rules = rules
         section.attached = attached
         section.update = update
+        section.groups = groups
         section.estimate = estimateRule(blocks, s: s)
         if diagnostics.count != errorsBefore { return nil }
         return section

@@ -155,6 +155,13 @@ struct Printer {
         case .change(let c): for a in c.arguments { collect(a) }
         case .appear(let a): for s in a.block.statements { collect(s) }
         case .expect(let e): collect(e.condition)
+        case .group(let g):
+            collect(g.width); collect(g.height)
+            if let c = g.count { collect(c) }
+            for s in g.block.statements { collect(s) }
+        case .item(let item):
+            collect(item.width); collect(item.height)
+            for s in item.block?.statements ?? [] { collect(s) }
         case .setting(let s):
             for a in s.arguments {
                 switch a {

@@ -393,6 +393,15 @@ package struct ResolvedSection {
         get { rare.update }
         set { setRare(\.update, newValue) }
     }
+    /// Groups and shelves of groups: the top group laid out once (Evaluation/GroupResolver.swift).
+    package var groups: GroupPattern? {
+        get { rare.groups }
+        set {
+            if newValue == nil && rare.groups == nil { return }
+            if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
+            rare.groups = newValue
+        }
+    }
     /// `estimate`: the section is self-sizing (Engines/SelfSizing.swift); nil when it is not.
     package var estimate: EstimateRule? {
         get { rare.estimate }
@@ -441,6 +450,7 @@ final class RareSectionSettings {
     var attached: [ResolvedAttachment] = []
     var update: SectionUpdate? = nil
     var estimate: EstimateRule? = nil
+    var groups: GroupPattern? = nil
 
     /// The one box of defaults every plain section shares; never written (a write copies it).
     nonisolated(unsafe) static let defaults = RareSectionSettings()
@@ -459,6 +469,7 @@ final class RareSectionSettings {
         c.attached = attached
         c.update = update
         c.estimate = estimate
+        c.groups = groups
         return c
     }
 }

@@ -4,7 +4,10 @@
 
 /// `style`: a section's engine; a layout's (in its table) is its sections' when they all share
 /// one, else `mixed`. Each engine's word is declared once, in Syntax/EngineTable.swift.
-public enum LayoutStyle: String, CaseIterable, Sendable { case waterfall, flow, shelf, mixed }
+public enum LayoutStyle: String, CaseIterable, Sendable { case waterfall, flow, shelf, mixed
+    /// Compositional groups (docs/layout.md, "Groups").
+    case groups
+}
 
 extension LayoutStyle {
     /// A layout's style: its sections' when they all share one, else `mixed`.

@@ -358,6 +358,31 @@ package struct AppearBlock: Equatable, Sendable {
     package var keywordText: String { disappear ? "disappear" : "appear" }
 }
 
+/// `group horizontal|vertical|custom W x H [count N] { ... }` (docs/language.md, "Groups"): its
+/// block holds `group`s, `item`s and the group's own settings (`itemSpacing`, `insets`, `frame`).
+package struct GroupBlock: Equatable, Sendable {
+    package enum Kind: String, Equatable, Sendable, CaseIterable { case horizontal, vertical, custom }
+    package var kind: Kind
+    /// The word of its kind.
+    package var kindSpan: Span
+    package var width: Expr
+    package var height: Expr
+    /// `count N`, with the word's span.
+    package var count: Expr?
+    package var countWord: Span?
+    /// Its keyword is `group`.
+    package var block: Block
+}
+
+/// `item W x H [{ insets ... }]`: a leaf of a group.
+package struct ItemBlock: Equatable, Sendable {
+    package var keyword: Span
+    package var width: Expr
+    package var height: Expr
+    /// nil when written without a block.
+    package var block: Block?
+}
+
 /// A statement and where it stands.
 package struct Statement: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
@@ -374,6 +399,9 @@ package struct Statement: Equatable, Sendable {
         case update(Block)
         /// `insert ...` or `delete ...`, inside an `update` block.
         case change(Change)
+        /// `group ... { ... }` and `item ...` (docs/language.md, "Groups").
+        case group(GroupBlock)
+        case item(ItemBlock)
         case expect(Expectation)
         case setting(Setting)
     }

@@ -64,6 +64,22 @@ package struct ASTPrinter {
             block(a.keywordText, a.block, s.span, d)
         case .update(let b):
             block("update", b, s.span, d)
+        case .group(let g):
+            line(d, "group \(g.kind.rawValue)" + (g.block.closeBrace == nil ? " (unclosed)" : ""), s.span)
+            line(d + 1, "size", g.width.span.to(g.height.span))
+            expr(g.width, d + 2)
+            expr(g.height, d + 2)
+            if let c = g.count, let word = g.countWord {
+                line(d + 1, "count", word.to(c.span))
+                expr(c, d + 2)
+            }
+            for inner in g.block.statements { statement(inner, d + 1) }
+        case .item(let item):
+            line(d, "item" + (item.block.map { $0.closeBrace == nil ? " (unclosed)" : "" } ?? ""), s.span)
+            line(d + 1, "size", item.width.span.to(item.height.span))
+            expr(item.width, d + 2)
+            expr(item.height, d + 2)
+            for inner in item.block?.statements ?? [] { statement(inner, d + 1) }
         case .change(let c):
             line(d, c.kind.rawValue, s.span)
             for a in c.arguments { expr(a, d + 1) }

@@ -52,7 +52,8 @@ private func refuse(_ settings: [String], _ direction: Direction? = nil,
 
 /// The engines, in the order the reference lists them; `style`'s default first.
 package enum EngineTable {
-    package static let all: [EngineDeclaration] = [waterfall, flow, shelf]
+    package static let all: [EngineDeclaration] = [waterfall, flow, shelf,
+                                                         groups]
 
     static let waterfall = EngineDeclaration(
         style: .waterfall,
@@ -69,6 +70,7 @@ package enum EngineTable {
             refuse(["width"], .vertical) { _, args in ("in a vertical waterfall items grow along y: use 'height \(args)'", "a vertical waterfall takes a 'height' rule (or 'size W x H')") },
             refuse(["justify", "align"]) { name, _ in ("'\(name)' places items in the lines of a flow layout; a waterfall does not use it", "remove it, or write 'style flow'") },
             refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
+            refuse(["groupSpacing"]) { _, _ in ("'groupSpacing' separates the repetitions of a top group; a waterfall section does not use it", "remove it, or write 'style groups'") },
         ])
 
     static let flow = EngineDeclaration(
@@ -85,6 +87,7 @@ package enum EngineTable {
                 ("a flow layout sizes each item with 'size W x H': use '\(name == "height" ? "size 50 x \(args)" : "size \(args) x 50")'", "'\(name)' alone is the size rule of a waterfall")
             },
             refuse(["zoomFirst"], .vertical) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "the carousel scrolls sideways: write 'direction horizontal'") },
+            refuse(["groupSpacing"]) { _, _ in ("'groupSpacing' separates the repetitions of a top group; a flow section does not use it", "remove it, or write 'style groups'") },
         ])
 
     static let shelf = EngineDeclaration(
@@ -92,13 +95,29 @@ package enum EngineTable {
         meaning: "vertical layouts: items of their own `size` in a band that scrolls sideways, `rows` to a column, column after column",
         direction: .vertical,
         directionRefusal: ("'style shelf' works only in a vertical layout", "a shelf scrolls sideways inside a vertical layout: write 'direction vertical', or 'style flow'"),
-        reads: [read("rows"), read("align"), read("paging"), read("size")],
+        reads: [read("rows"), read("align"), read("paging"), read("size"), read("groupSpacing")],
         refusals: [
             refuse(["columns"]) { _, _ in ("a shelf has no 'columns': it grows sideways, a column of 'rows' items at a time", "write 'rows N' for the items of each column") },
             refuse(["order", "span", "scale", "justify"]) { name, _ in ("'\(name)' is not used by a shelf section", "remove it, or write 'style waterfall' or 'style flow'") },
             refuse(["height", "width"]) { name, args in
                 ("a shelf sizes each item with 'size W x H': use '\(name == "height" ? "size 50 x \(args)" : "size \(args) x 50")'", "'\(name)' alone is the size rule of a waterfall")
             },
+            refuse(["snapping"]) { _, _ in ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'") },
+            refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
+        ])
+
+    static let groups = EngineDeclaration(
+        style: .groups,
+        meaning: "compositional groups: the items are the leaves of a `group` tree, whose top group repeats along the scroll axis",
+        direction: nil, directionRefusal: nil,
+        reads: [read("groupSpacing")],
+        refusals: [
+            refuse(["size", "height", "width"]) { name, _ in ("a groups section sizes its items in its 'group' block: '\(name)' is not used", "write the sizes on the 'item's: 'item gw / 2 x 100'") },
+            refuse(["columns", "rows"]) { name, _ in ("a groups section has no lanes: '\(name)' counts the lanes of a waterfall", "lay the items out with the group tree: 'group horizontal gw x 100 count 3 { item gw x gh }'") },
+            refuse(["order", "span"]) { name, _ in ("'\(name)' places items in the lanes of a waterfall; a groups section does not use it", "remove it, or write 'style waterfall'") },
+            refuse(["scale"]) { _, _ in ("'scale' floors the lanes of a waterfall; a groups section does not use it", "remove it") },
+            refuse(["justify", "align"]) { name, _ in ("'\(name)' places items in the lines of a flow layout; a groups section does not use it", "place the items with the group tree, or write 'style flow'") },
+            refuse(["paging"]) { _, _ in ("'paging' says where a shelf comes to rest; a groups section does not use it", "remove it, or write 'style shelf' with the 'group' block in it") },
             refuse(["snapping"]) { _, _ in ("'snapping' rounds 'snap', which needs section 0 to be a flow section", "remove it, or make section 0 'style flow'") },
             refuse(["zoomFirst"]) { _, _ in ("'zoomFirst' works only in a horizontal flow layout", "remove it, or write 'style flow' and 'direction horizontal'") },
         ])

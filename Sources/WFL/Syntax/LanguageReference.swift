@@ -22,6 +22,7 @@ package enum LanguageReference {
         case .section: return "S"
         case .item: return "I"
         case .attached: return "A"
+        case .group: return "G"
         }
     }
 
@@ -32,6 +33,7 @@ package enum LanguageReference {
         case .section: return "also inside a section"
         case .item: return "also inside a section, and evaluated for each item"
         case .attached: return attachedMeaning
+        case .group: return "only inside a `group` block, for that group only"
         }
     }
 

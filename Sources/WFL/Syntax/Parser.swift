@@ -41,6 +41,8 @@ package struct Parser {
     /// Where a statement stands.
     enum Context {
         case file, layout, section, attach, update
+        /// Inside a `group` block and an `item` block (ParserGroups.swift).
+        case group, item
         /// Inside `appear { }` and `disappear { }` (ParserAppear.swift).
         case appear, disappear
 
@@ -53,6 +55,8 @@ package struct Parser {
             case .appear: return "an 'appear' block"
             case .disappear: return "a 'disappear' block"
             case .update: return "an 'update' block"
+            case .group: return "a 'group' block"
+            case .item: return "an 'item' block"
             }
         }
     }
@@ -102,6 +106,8 @@ package struct Parser {
     var setterStack: [(bit: Int, span: Span)] = []
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
+    /// How many `group` blocks are open: the top group is level 1 (ParserGroups.swift).
+    var groupDepth = 0
 
     /// False only in the test that proves the lone-operand short path of `parseExpr` equal to the
     /// general path (ParserTests.testShortPathIsTheGeneralPath): `PipelineOptions.parserShortPaths`.

@@ -20,6 +20,12 @@ extension Parser {
                               + (info.name == "offset" ? " or 'disappear { offset 0 x 40 }'" : "")))
             return nil
         }
+        if info.level == .group, context != .group {
+            report(.error(.unknownSetting, "unknown setting '\(name.text)'", at: name.span,
+                          help: info.name == "frame" ? "'frame' stands only inside a custom group: 'group custom gw x 200 count 2 { frame 0 0 gw gh }'"
+                              : "'\(name.text)' stands only inside a 'group horizontal' or 'group vertical' block: 'group horizontal gw x 100 { \(info.example); item 50 x gh }'"))
+            return nil
+        }
         if context == .attach, info.level != .attached, info.name != "size", info.name != "zIndex" {
             report(.error(.notInAttach, "'\(name.text)' cannot stand inside an 'attach' block", at: name.span,
                           help: "an 'attach' block holds 'when', 'size', 'anchor', 'offset', 'zIndex' and 'let'"))

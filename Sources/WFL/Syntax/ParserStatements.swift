@@ -128,10 +128,11 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | attach | update | appear | expect | setting ;
+    // statement = let | layout | section | attach | update | appear | group | item | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
         if context == .appear || context == .disappear { return parseAppearStatement(in: context) }
         if context == .update { return parseUpdateStatement() }
+        if context == .group || context == .item { return parseGroupStatement(in: context) }
         switch tok.kind {
         case .kwLet: return parseLet()
         case .kwLayout: return parseLayout(in: context)
@@ -146,6 +147,8 @@ extension Parser {
             if atAttach() { return parseAttach(in: context) }
             if atAppear() { return parseAppear(in: context) }
             if atUpdate() { return parseUpdate(in: context) }
+            if atGroup() { return parseGroup(in: context) }
+            if atItem() { return parseItem(in: context) }
             if atChange() { return parseChange(in: context) }
             return parseSetting(in: context)
         default:
@@ -363,7 +366,8 @@ extension Parser {
             }
         }
         let open = tok.span
-        if scopes.count > Parser.maxBlockDepth {
+        // Groups nest up to 32 levels of their own (ParserGroups.swift says when deeper).
+        if scopes.count > Parser.maxBlockDepth + (inner == .group || inner == .item ? Parser.maxGroupDepth + 2 : 0) {
             report(.error(.nestedTooDeeply, "blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
                           help: "a layout holds sections, and sections hold no blocks"))
             return skipBlock(keyword: keyword, name: name, open: open)

@@ -26,6 +26,8 @@ package enum SettingLevel: Sendable {
     case item
     /// Only inside an `attach` block, where it belongs to the attached view.
     case attached
+    /// Only inside a `group` block, where it belongs to that group (it does not cascade).
+    case group
 }
 
 /// One side of insets, in the order of `insets T L B R`.
@@ -68,6 +70,9 @@ package enum Property: Int, CaseIterable, Sendable {
     case appearAlpha, appearZoom, appearOffset, disappearAlpha, disappearZoom, disappearOffset
     /// Self-sizing cells (docs/layout.md, "Self-sizing cells"): `estimate`.
     case estimate
+    /// Groups (docs/language.md, "Groups"): the section's `groupSpacing`; a group block's own
+    /// `itemSpacing` and a custom group's `frame` (they do not cascade).
+    case groupSpacing, itemSpacing, groupFrame
 
     /// What `alpha`, `zoom` or `offset` sets inside an `appear` (or `disappear`) block; nil for
     /// another setting.
@@ -265,6 +270,10 @@ package enum SettingTable {
         SettingInfo(name: "when", shape: .values(min: 1, max: 1), level: .attached, example: "when i % 5 == 0", properties: [.attachWhen], arguments: "boolean", default: "true", meaning: "in `attach`: which cells get the view, evaluated per cell (a list cycles)"),
         SettingInfo(name: "anchor", shape: .word(AttachAnchor.allCases.map(\.rawValue)), level: .attached, example: "anchor topRight", properties: [.attachAnchor], arguments: AttachAnchor.allCases.map(\.rawValue).joined(separator: " | "), default: "topRight", meaning: "in `attach`: the point of the cell the view's same point sits on (physical sides)", values: Dictionary(uniqueKeysWithValues: AttachAnchor.allCases.map { ($0.rawValue, $0.meaning) })),
         SettingInfo(name: "offset", shape: .size, level: .attached, example: "offset 0 x 0", properties: [.attachOffset], arguments: "W x H", default: "0 x 0", meaning: "in `attach`: moves the view right and down from its anchor, evaluated per cell; it may read `vw` and `vh`, the view's size; in `appear` / `disappear`: moves an inserted element's start or a deleted one's end right and down (physical sides)"),
+        // Groups (docs/language.md, "Groups").
+        SettingInfo(name: "groupSpacing", shape: .values(min: 1, max: 1), level: .section, example: "groupSpacing 10", properties: [.groupSpacing], arguments: "N", default: "0", meaning: "groups, shelf of groups: the gap between repetitions of the top group along the scroll axis (a shelf's: across its band), at least 0"),
+        SettingInfo(name: "itemSpacing", shape: .values(min: 1, max: 1), level: .group, example: "itemSpacing 10", properties: [.itemSpacing], arguments: "N | flexible(N)", default: "0", meaning: "in a `horizontal` or `vertical` group: the gap between its children; `flexible(N)`: at least N, the children spread to fill the group"),
+        SettingInfo(name: "frame", shape: .values(min: 4, max: 4), level: .group, example: "frame 0 0 gw gh", properties: [.groupFrame], arguments: "X Y W H", meaning: "in a `custom` group: leaf k's frame relative to the group's content box, evaluated with `k`, `gw`, `gh`; each side may be a list, cycling by k"),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
     ]
 
@@ -348,8 +357,15 @@ package enum BlockTable {
                   meaning: "items deleted by the update, counted before it (`s`, `n` the count before, `cw`, `ch`, `aw`, `ah`)",
                   detail: "delete INDEX ...: items before the update",
                   settings: [], statements: [], within: .update, stands: "inside an `update` block", isRead: true),
-        BlockInfo(word: .group, form: "group KIND W x H { ... }", meaning: "", detail: "", settings: [], statements: ["group", "item"], within: nil, stands: "", isRead: false),
-        BlockInfo(word: .item, form: "item W x H [{ ... }]", meaning: "", detail: "", settings: [], statements: [], within: .group, stands: "", isRead: false),
+        BlockInfo(word: .group, form: "group horizontal|vertical|custom W x H [count N] { ... }",
+                  meaning: "a compositional group: its children (`group`s and `item`s) laid along its axis, repeating while they fit (`count N`: exactly N copies of its one child); a `custom` group places `count` leaves by `frame`; sizes see `gw`, `gh` (the containing group's content size), `s`, `cw`, `ch`, `aw`, `ah`",
+                  detail: "group KIND W x H { ... }: a compositional group",
+                  settings: ["itemSpacing", "insets", "frame"], statements: ["group", "item"], within: nil,
+                  stands: "in a `style groups` or `style shelf` section (one, the top group), in a group, or where an `update` block may stand", isRead: true),
+        BlockInfo(word: .item, form: "item W x H [{ ... }]",
+                  meaning: "a leaf of a group: one cell, its slot `W x H` shrunk by its `insets`",
+                  detail: "item W x H { insets }: a leaf of a group",
+                  settings: ["insets"], statements: [], within: .group, stands: "inside a `group` block", isRead: true),
         BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, stands: "", isRead: false),
     ]
 
@@ -547,6 +563,9 @@ package enum Builtins {
         VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y"),
         VariableInfo(name: "vw", meaning: "`offset` in `attach`: the attached view's width"),
         VariableInfo(name: "vh", meaning: "`offset` in `attach`: the attached view's height"),
+        VariableInfo(name: "gw", meaning: "in a group's or item's size, `count` and `frame`: the width of the containing group's content box (the top group: `aw`)"),
+        VariableInfo(name: "gh", meaning: "in a group's or item's size, `count` and `frame`: the height of the containing group's content box (the top group: `ah`)"),
+        VariableInfo(name: "k", meaning: "a custom group's `frame`: the leaf's index in the group, from 0"),
     ]
 
     /// Variables the engine gives values to.
@@ -557,7 +576,7 @@ package enum Builtins {
         VariablePlace("`container`", settings: ["container"], variables: []),
         VariablePlace("`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
         VariablePlace("`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
-        VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale"], variables: ["s", "cw", "ch", "aw", "ah"]),
+        VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale", "groupSpacing"], variables: ["s", "cw", "ch", "aw", "ah"]),
         VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
         VariablePlace("vertical waterfall", "`height`, `size`, `estimate`", settings: ["height", "size", "estimate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
         VariablePlace("horizontal waterfall", "`width`, `size`, `estimate`", settings: ["width", "size", "estimate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
@@ -570,6 +589,9 @@ package enum Builtins {
         VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"], blocks: [.appear, .disappear]),
         VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"], words: ["expect"]),
         VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
+        VariablePlace("`group`, `item`", "sizes, `count`", settings: [], variables: ["gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group, .item], words: ["group", "item"]),
+        VariablePlace("custom `group`", "`frame`", settings: ["frame"], variables: ["k", "gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group]),
+        VariablePlace("`group`, `item`", "`itemSpacing`, `insets`", settings: ["itemSpacing", "insets"], variables: ["s", "cw", "ch", "aw", "ah"], blocks: [.group, .item]),
     ]
 
     static let functionArity: [String: Arity] =

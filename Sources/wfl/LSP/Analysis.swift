@@ -451,6 +451,8 @@ final class Analysis {
             guard let e = s.estimate else { return "none" }
             let text = e.width.map { "\(oneLine(source.text($0.span))) x " } ?? ""
             return "self-sizing: `\(text)\(oneLine(source.text(e.length.span)))` per cell until measured"
+        case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
+        case .itemSpacing, .groupFrame: return nil
         }
     }
 

@@ -1,0 +1,142 @@
+/// The groups engine (docs/layout.md, "Groups"): a section whose items are the leaves of a tree of
+/// groups, as UICollectionViewCompositionalLayout lays out its items and groups. The top group is
+/// laid out once (`GroupLayout.pattern`, called by the resolver so that its errors are found
+/// whether or not the section has items), then repeats along the scroll axis: item i is leaf
+/// `i mod m` of instance `floor(i / m)`. A pure function of a resolved section.
+
+/// Lays out a resolved group tree (Evaluation/GroupResolver.swift).
+package enum GroupLayout {
+    /// How far past its group's content box a child may end and still fit (docs/layout.md,
+    /// "Groups", step 2).
+    static let fitTolerance = 1e-6
+
+    /// The leaves of one instance of `top`, at its origin (0, 0), numbered depth-first, and the
+    /// outlines of its groups.
+    package static func pattern(_ top: GroupNode) throws(Diagnostic) -> GroupPattern {
+        var out = GroupPattern(width: top.width, height: top.height, cells: [], outlines: [])
+        try lay(top, x: 0, y: 0, into: &out)
+        return out
+    }
+
+    /// Step 1: node `g` at (x, y), its size its own.
+    static func lay(_ g: GroupNode, x: Double, y: Double, into out: inout GroupPattern) throws(Diagnostic) {
+        switch g.kind {
+        case .item:
+            // An item's cell is its slot shrunk by its insets.
+            let i = g.insets
+            out.cells.append(Frame(x: x + i.left, y: y + i.top, width: g.width - i.left - i.right, height: g.height - i.top - i.bottom))
+            try checkLeaves(out, g)
+            return
+        default:
+            break
+        }
+        if out.outlines.count < 100_000 { out.outlines.append(Frame(x: x, y: y, width: g.width, height: g.height)) }
+        // The content box: the group less its insets.
+        let bx = x + g.insets.left, by = y + g.insets.top
+        let bw = g.width - g.insets.left - g.insets.right, bh = g.height - g.insets.top - g.insets.bottom
+        if g.kind == .custom {
+            // Step 4: leaf k at `frame` k, relative to the box's origin.
+            for f in g.frames {
+                out.cells.append(Frame(x: bx + f.x, y: by + f.y, width: f.width, height: f.height))
+                try checkLeaves(out, g)
+            }
+            return
+        }
+        let alongX = g.kind == .horizontal
+        let L = alongX ? bw : bh
+        let S = g.spacing
+        func len(_ c: GroupNode) -> Double { alongX ? c.width : c.height }
+        func place(_ c: GroupNode, at p: Double, _ out: inout GroupPattern) throws(Diagnostic) {
+            try lay(c, x: alongX ? bx + p : bx, y: alongX ? by : by + p, into: &out)
+        }
+        if let n = g.count {
+            // Step 3: exactly N copies, each (L - S * (N - 1)) / N long (the resolver sized them),
+            // copy q at q * (len + S); no fit test.
+            let c = g.children[0]
+            let l = len(c)
+            for q in 0..<n { try place(c, at: Double(q) * (l + S), &out) }
+            return
+        }
+        // Step 2: the children, the list repeating, while each fits (p + len <= L + 1e-6).
+        var offsets: [Double] = []
+        var p = 0.0
+        var j = 0
+        while true {
+            let c = g.children[j % g.children.count]
+            if p + len(c) > L + fitTolerance {
+                if offsets.isEmpty {
+                    throw Diagnostic.error(.childTooLong, "the first child of this group is \(NumberFormat.format(len(c))) \(alongX ? "wide" : "tall"), longer than the group's content box, \(NumberFormat.format(L))",
+                                           at: c.place, help: "make the child shorter along the group's axis (for example 'gw / 2'), or the group longer")
+                }
+                break
+            }
+            offsets.append(p)
+            p = p + len(c) + S
+            j += 1
+            // A whole pass over the children that does not move p forward repeats without end.
+            if j == g.children.count, p <= 0 { throw tooMany(g) }
+            if out.cells.count + offsets.count > Resolver.maxLeaves { throw tooMany(g) }
+        }
+        // flexible, q >= 2 placed: child j moves by j * (L - used) / (q - 1), used = p - S.
+        let q = offsets.count
+        if g.flexible, q >= 2 {
+            let used = p - S
+            let extra = (L - used) / Double(q - 1)
+            for k in 0..<q { offsets[k] += Double(k) * extra }
+        }
+        for k in 0..<q { try place(g.children[k % g.children.count], at: offsets[k], &out) }
+    }
+
+    @inline(__always)
+    static func checkLeaves(_ out: GroupPattern, _ g: GroupNode) throws(Diagnostic) {
+        if out.cells.count > Resolver.maxLeaves { throw tooMany(g) }
+    }
+
+    static func tooMany(_ g: GroupNode) -> Diagnostic {
+        Diagnostic.error(.tooManyLeaves, "the top group has more than 10,000,000 leaves, the most one group lays out", at: g.place,
+                         help: "a child that is 0 long repeats without end: give it a length, or use 'count N'")
+    }
+}
+
+/// The groups engine's configuration of a section: the gap between instances of the top group.
+package struct GroupsEngine: Engine {
+    /// `groupSpacing`.
+    package var groupSpacing: Double
+
+    package static let style = LayoutStyle.groups
+
+    package static func configure(_ settings: inout some SectionSettings) -> GroupsEngine {
+        GroupsEngine(groupSpacing: settings.number(.groupSpacing, default: 0))
+    }
+
+    package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
+                       into w: inout ElementWriter) throws(Diagnostic) -> Double {
+        guard let pattern = sec.groups, sec.items > 0 else { return start }
+        let m = pattern.cells.count
+        let n = sec.items
+        let vertical = stack.vertical
+        let ins = sec.insets
+        let s = sec.index
+        // vertical: instance g at (ins.left, top + g * (H + groupSpacing));
+        // horizontal: at (top + g * (W + groupSpacing), ins.top).
+        let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
+        w.table.elements.reserveCapacity(w.table.elements.count + n)
+        var g = 0, leaf = 0
+        var origin = start
+        for i in 0..<n {
+            let c = pattern.cells[leaf]
+            let f = vertical ? Frame(x: ins.left + c.x, y: origin + c.y, width: c.width, height: c.height)
+                : Frame(x: origin + c.x, y: ins.top + c.y, width: c.width, height: c.height)
+            w.table.elements.append(Element(cell: i, section: s, frame: f))
+            leaf += 1
+            if leaf == m {
+                leaf = 0
+                g += 1
+                origin = start + Double(g) * stride
+            }
+        }
+        // bottom = the last instance's y + H (horizontal: x + W); a partly filled one keeps its size.
+        let last = (n - 1) / m
+        return start + Double(last) * stride + (vertical ? pattern.height : pattern.width)
+    }
+}

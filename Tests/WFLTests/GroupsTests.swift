@@ -1,0 +1,170 @@
+import XCTest
+@testable import WFL
+
+/// `style groups` (docs/layout.md, "Groups"): frames computed by hand from the rules.
+final class GroupsTests: XCTestCase {
+    /// A groups section of 390 x 844, insets 0 15 (so aw = 360), with `body` inside.
+    func section(_ body: String, items: Int, extra: String = "") -> String {
+        "container 390 x 844\n\(extra)section {\n  style groups\n  insets 0 15\n  items \(items)\n\(body)\n}\n"
+    }
+
+    func cells(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [[Double]] {
+        guard let t = Eval.table(text, file: file, line: line) else { return [] }
+        return Eval.cells(t)
+    }
+
+    func assertCells(_ got: [[Double]], _ want: [[Double]], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(got.count, want.count, "\(got)", file: file, line: line)
+        for (g, w) in zip(got, want) {
+            for (a, b) in zip(g, w) { XCTAssertEqual(a, b, accuracy: 0.001, "\(got)", file: file, line: line) }
+        }
+    }
+
+    /// The worked example: a large item beside a vertical pair, repeating with groupSpacing 10.
+    func testLargeBesideAPair() throws {
+        let text = section("""
+            groupSpacing 10
+            group horizontal gw x 200 {
+              item gw * 2/3 x gh { insets 4 }
+              group vertical gw / 3 x gh {
+                item gw x gh / 2 { insets 4 }
+              }
+            }
+            """, items: 5)
+        let t = try XCTUnwrap(Eval.table(text))
+        assertCells(Eval.cells(t), [[19, 4, 232, 192], [259, 4, 112, 92], [259, 104, 112, 92], [19, 214, 232, 192], [259, 214, 112, 92]])
+        // A partly filled last instance keeps its full size: the content ends at 210 + 200.
+        XCTAssertEqual(t.contentHeight, 410)
+    }
+
+    /// The fit test: a child ending exactly at the box fits, 1e-6 past it too, 2e-6 past it not.
+    func testFitEdge() {
+        // 3 x 120 = 360: three fit exactly.
+        XCTAssertEqual(cells(section("group horizontal gw x 50 {\n item 120 x gh\n}", items: 4)).map { $0[0] }, [15, 135, 255, 15])
+        // 3 x (120 + 1e-6 / 3) ends 1e-6 past 360: still three.
+        XCTAssertEqual(cells(section("group horizontal gw x 50 {\n item 120 + 0.000001 / 3 x gh\n}", items: 4)).map { $0[1] }, [0, 0, 0, 50])
+        // 2e-6 past: two.
+        XCTAssertEqual(cells(section("group horizontal gw x 50 {\n item 120 + 0.000002 / 3 x gh\n}", items: 4)).map { $0[1] }, [0, 0, 0, 50].enumerated().map { $0.offset < 2 ? 0 : 50 })
+    }
+
+    /// Flexible spacing: three 80s with flexible(20) spread to 15, 155, 295; with flexible(10)
+    /// four fit; one child alone stays at the start.
+    func testFlexibleSpacing() {
+        assertCells(cells(section("group horizontal gw x 60 {\n itemSpacing flexible(20)\n item 80 x gh\n}", items: 3)),
+                    [[15, 0, 80, 60], [155, 0, 80, 60], [295, 0, 80, 60]])
+        assertCells(cells(section("group horizontal gw x 60 {\n itemSpacing flexible(10)\n item 80 x gh\n}", items: 4)),
+                    [[15, 0, 80, 60], [108.333333, 0, 80, 60], [201.666667, 0, 80, 60], [295, 0, 80, 60]])
+        assertCells(cells(section("group horizontal gw x 60 {\n itemSpacing flexible(10)\n item 300 x gh\n}", items: 1)),
+                    [[15, 0, 300, 60]])
+    }
+
+    /// `count 3` with itemSpacing 10: slots of 113.333 at 15, 138.333, 261.667; with a nested
+    /// vertical group in each copy, its items at the copy's x.
+    func testCountWithNesting() {
+        assertCells(cells(section("group horizontal gw x 60 count 3 {\n itemSpacing 10\n item 50 x gh\n}", items: 3)),
+                    [[15, 0, 113.333333, 60], [138.333333, 0, 113.333333, 60], [261.666667, 0, 113.333333, 60]])
+        // Each copy (170 wide: (360 - 20) / 2) is a vertical group of two 170 x 50 items.
+        assertCells(cells(section("group horizontal gw x 100 count 2 {\n itemSpacing 20\n group vertical 10 x gh {\n  item gw x gh / 2\n }\n}", items: 4)),
+                    [[15, 0, 170, 50], [15, 50, 170, 50], [205, 0, 170, 50], [205, 50, 170, 50]])
+    }
+
+    /// A custom group: frames by k, lists cycling, relative to the content box.
+    func testCustomFrames() {
+        let text = section("group custom gw x 100 count 3 {\n insets 10\n frame [0, gw / 2] (k * 30) 40 [20, 30]\n}", items: 4)
+        // Box (25, 10, 340, 80): x 0, 170, 0; y 0, 30, 60; w 40; h 20, 30, 20.
+        assertCells(cells(text), [[25, 10, 40, 20], [195, 40, 40, 30], [25, 70, 40, 20], [25, 110, 40, 20]])
+    }
+
+    /// Insets of nested groups add up; the cell is the slot shrunk by the item's insets.
+    func testNestedInsets() {
+        let text = section("group vertical gw x 100 {\n insets 5\n group horizontal gw x gh {\n  insets 10 20\n  item gw / 2 x gh { insets 1 2 3 4 }\n }\n}", items: 2)
+        // Outer box (20, 5, 350, 90); inner group 350 x 90 at (20, 5), box (40, 15, 310, 70);
+        // items 155 x 70 at 40 and 195; cells shrunk by (1, 2, 3, 4).
+        assertCells(cells(text), [[42, 16, 149, 66], [197, 16, 149, 66]])
+    }
+
+    /// Horizontal layouts repeat the top group along x, at ins.top across.
+    func testHorizontal() {
+        let text = "container 300 x 200\ndirection horizontal\nsection {\n style groups\n insets 10\n groupSpacing 5\n items 3\n group vertical 100 x gh {\n  item gw x gh / 2\n }\n}\n"
+        let t = Eval.table(text)!
+        assertCells(Eval.cells(t), [[10, 10, 100, 90], [10, 100, 100, 90], [115, 10, 100, 90]])
+        XCTAssertEqual(t.contentWidth, 10 + 105 + 100 + 10)
+    }
+
+    /// Right to left: the mirrored frames.
+    func testRightToLeft() {
+        let body = "group horizontal gw x 50 {\n item gw / 3 x gh\n}"
+        let ltr = cells(section(body, items: 4))
+        let rtl = cells(section(body, items: 4, extra: "layoutDirection rightToLeft\n"))
+        XCTAssertEqual(rtl.count, ltr.count)
+        for (a, b) in zip(ltr, rtl) {
+            XCTAssertEqual(b[0], 390 - a[0] - a[2], accuracy: 1e-9)
+            XCTAssertEqual(Array(b[1...]), Array(a[1...]))
+        }
+    }
+
+    /// One horizontal group of N items (gw - (N - 1) s) / N wide with itemSpacing s, gh tall,
+    /// equals the waterfall of N equal columns with that height and columnSpacing s, rowSpacing
+    /// the groupSpacing.
+    func testPropertyAWaterfallOfEqualColumns() {
+        for (N, s, h, gs) in [(2, 10.0, 100.0, 10.0), (3, 7.5, 44.0, 0.0), (5, 0.0, 12.5, 3.0), (1, 4.0, 30.0, 8.0)] {
+            for n in [0, 1, N, N + 1, 3 * N + 2] {
+                let groups = "container 390 x 844\nsection {\n style groups\n insets 5 15\n groupSpacing \(gs)\n items \(n)\n group horizontal gw x \(h) {\n  itemSpacing \(s)\n  item (gw - \(N - 1) * \(s)) / \(N) x gh\n }\n}\n"
+                let waterfall = "container 390 x 844\nsection {\n insets 5 15\n columns \(N)\n columnSpacing \(s)\n rowSpacing \(gs)\n order leftToRight\n items \(n)\n height \(h)\n}\n"
+                let a = Eval.table(groups)!, b = Eval.table(waterfall)!
+                assertCells(Eval.cells(a), Eval.cells(b))
+                XCTAssertEqual(a.contentHeight, b.contentHeight, accuracy: 1e-9, "N \(N) n \(n)")
+            }
+        }
+    }
+
+    /// Headers, footers and backgrounds stand around a groups section as around any other.
+    func testHeaderFooterBackground() throws {
+        let text = "container 390 x 844\nsection {\n style groups\n header 40\n footer 20\n background cells\n items 3\n group horizontal gw x 50 {\n  item gw / 2 x gh\n }\n}\n"
+        let t = try XCTUnwrap(Eval.table(text))
+        XCTAssertEqual(Eval.cells(t), [[0, 40, 195, 50], [195, 40, 195, 50], [0, 90, 195, 50]])
+        XCTAssertEqual(t.contentHeight, 40 + 100 + 20)
+        XCTAssertTrue(t.elements.contains { $0.kind == .background && Eval.rect($0) == [0, 40, 390, 100] })
+    }
+
+    /// The errors of the tree, each with its code.
+    func testErrors() {
+        func code(_ body: String, extra: String = "") -> [DiagnosticCode] {
+            let source = SourceFile(name: "t.wfl", text: "container 390 x 844\n\(extra)section {\n style groups\n items 3\n\(body)\n}\n")
+            let parsed = Parser.parse(source)
+            if parsed.diagnostics.hasErrors { return parsed.diagnostics.filter { $0.severity == .error }.map(\.code) }
+            let program = Program(tree: parsed.tree, source: source)
+            return program.evaluate().diagnostics.filter { $0.severity == .error }.map(\.code)
+        }
+        XCTAssertEqual(code(""), [.missingGroup])
+        XCTAssertEqual(code("group horizontal gw x 10 { item 1 x 1 }\ngroup vertical gw x 10 { item 1 x 1 }"), [.secondGroup])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n}"), [.groupWithoutChildren])
+        XCTAssertEqual(code("group horizontal gw x 10 count 2 {\n item 1 x 1\n item 2 x 2\n}"), [.countWithSeveralChildren])
+        XCTAssertEqual(code("group custom gw x 10 {\n frame 0 0 1 1\n}"), [.badCustomGroup])
+        XCTAssertEqual(code("group custom gw x 10 count 2 {\n item 1 x 1\n}"), [.badCustomGroup])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n frame 0 0 1 1\n item 1 x 1\n}"), [.unknownSetting])
+        XCTAssertEqual(code("itemSpacing 3\ngroup horizontal gw x 10 {\n item 1 x 1\n}"), [.unknownSetting])
+        XCTAssertEqual(code("group horizontal gw x -1 {\n item 1 x 1\n}"), [.badGroupSize])
+        XCTAssertEqual(code("group horizontal gw x 10 count 1.5 {\n item 1 x 1\n}"), [.badGroupCount])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n insets 0 200\n item 1 x 1\n}"), [.groupNoRoom])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n item gw + 1 x 1\n}"), [.childTooLong])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n item random(1, 3) x 1\n}"), [.randomInGroup])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n item 0 x 1\n}"), [.tooManyLeaves])
+        XCTAssertEqual(code("group horizontal [1, 2] x 10 {\n item 1 x 1\n}"), [.listInGroupSize])
+        XCTAssertEqual(code("group diagonal gw x 10 {\n item 1 x 1\n}"), [.badGroupKind])
+        XCTAssertEqual(code("item 1 x 1"), [.itemOutsideGroup])
+        XCTAssertEqual(code("group horizontal gw x 10 {\n columns 2\n item 1 x 1\n}"), [.notInGroup])
+        XCTAssertEqual(code("size 10 x 10\ngroup horizontal gw x 10 {\n item 1 x 1\n}"), [.unusedSetting])
+        XCTAssertEqual(code("rowSpacing 3\ngroup horizontal gw x 10 {\n item 1 x 1\n}"), [.unusedSetting])
+        // 33 levels: an error; 32: fine.
+        func nested(_ levels: Int) -> String {
+            String(repeating: "group vertical gw x gh {\n", count: levels) + "item 1 x 1\n" + String(repeating: "}\n", count: levels)
+        }
+        XCTAssertEqual(code(nested(32)), [])
+        XCTAssertEqual(code(nested(33)), [.groupsTooDeep])
+        // A group in a waterfall section.
+        let source = SourceFile(name: "t.wfl", text: "section {\n items 1\n height 10\n group horizontal gw x 10 { item 1 x 1 }\n}\n")
+        let program = Program(tree: Parser.parse(source).tree, source: source)
+        XCTAssertEqual(program.evaluate().diagnostics.map(\.code), [.misplacedGroup])
+    }
+}
