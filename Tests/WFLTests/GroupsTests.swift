@@ -167,4 +167,45 @@ final class GroupsTests: XCTestCase {
         let program = Program(tree: Parser.parse(source).tree, source: source)
         XCTAssertEqual(program.evaluate().diagnostics.map(\.code), [.misplacedGroup])
     }
+
+    /// A shelf of groups: instances side by side at ins.left + g * (W + groupSpacing), the band as
+    /// tall as the group; shelfSnap over the instances for each paging.
+    func testShelfOfGroups() throws {
+        func shelf(_ paging: String, items: Int = 7) -> String {
+            "container 390 x 844\nsection {\n style shelf\n paging \(paging)\n insets 0 15\n groupSpacing 10\n items \(items)\n group vertical 300 x 200 {\n  item gw x gh / 2 { insets 2 }\n }\n}\nsection {\n items 1\n height 50\n}\n"
+        }
+        let t = try XCTUnwrap(Eval.table(shelf("continuous")))
+        // Instances at x 15, 325, 635, 945; the band ends at 945 + 300 + 15 = 1260.
+        XCTAssertEqual(Eval.cells(t).prefix(7), [[17, 2, 296, 96], [17, 102, 296, 96], [327, 2, 296, 96], [327, 102, 296, 96],
+                                                  [637, 2, 296, 96], [637, 102, 296, 96], [947, 2, 296, 96]])
+        // Section 1 starts under the band (200) plus its rowSpacing-free insets.
+        XCTAssertEqual(Eval.cells(t).last?[1], 200)
+        let band = try XCTUnwrap(t.scroll.shelves.first)
+        XCTAssertEqual(band.width, 1260)
+        XCTAssertEqual(band.columnX, [15, 325, 635, 945])
+        // groupPaging: b = x - 15 = 0, 310, 620, 930 (maxX 870); groupPagingCentered: g = x - 45.
+        XCTAssertEqual(Shelf.snap(band, 200, containerWidth: 390), 200)
+        let grouped = try XCTUnwrap(Eval.table(shelf("groupPaging")).flatMap { $0.scroll.shelves.first })
+        XCTAssertEqual(Shelf.snap(grouped, 200, containerWidth: 390), 310)
+        XCTAssertEqual(Shelf.snap(grouped, 1000, containerWidth: 390), 870)
+        let centered = try XCTUnwrap(Eval.table(shelf("groupPagingCentered")).flatMap { $0.scroll.shelves.first })
+        XCTAssertEqual(Shelf.snap(centered, 200, containerWidth: 390), 280)
+        XCTAssertEqual(Shelf.snap(centered, 100, containerWidth: 390), 0)
+        let paged = try XCTUnwrap(Eval.table(shelf("paging")).flatMap { $0.scroll.shelves.first })
+        XCTAssertEqual(Shelf.snap(paged, 200, containerWidth: 390), 390)
+        // Empty: no band width, no height.
+        let empty = try XCTUnwrap(Eval.table(shelf("continuous", items: 0)))
+        XCTAssertEqual(empty.scroll.shelves.first?.width, 0)
+        XCTAssertEqual(Eval.cells(empty).first?[1], 0)
+    }
+
+    /// A shelf with a group refuses `size`, `rows`, `align` and the plain spacings.
+    func testShelfOfGroupsErrors() {
+        for setting in ["size 10 x 10", "rows 2", "align start", "rowSpacing 4", "spacing 4"] {
+            let text = "section {\n style shelf\n \(setting)\n items 2\n group vertical 100 x 100 {\n  item gw x 50\n }\n}\n"
+            let source = SourceFile(name: "t.wfl", text: text)
+            let program = Program(tree: Parser.parse(source).tree, source: source)
+            XCTAssertEqual(program.evaluate().diagnostics.map(\.code), [.shelfGroupConflict], setting)
+        }
+    }
 }

@@ -109,6 +109,44 @@ package enum Shelf {
         return bottom
     }
 
+    /// A shelf of groups (docs/layout.md, "Shelves of groups"): the top group's instances side by
+    /// side in the band, as a compositional section with orthogonal scrolling lays its groups.
+    /// Each instance is a column of the band (for `paging` and `shelfSnap`), W wide.
+    static func groups(_ sec: ResolvedSection, _ pattern: GroupPattern, _ e: ShelfEngine, top: Double,
+                       into out: inout [Element], bands: inout [Band]) throws(Diagnostic) -> Double {
+        let s = sec.index
+        let ins = sec.insets
+        let n = sec.items
+        let m = pattern.cells.count
+        var band = Band(section: s, paging: e.paging, insetLeft: ins.left, columnX: [], columnWidth: [], width: 0, top: top, bottom: top)
+        // bottom = top when empty, and bandWidth 0.
+        guard n > 0 else {
+            bands.append(band)
+            return top
+        }
+        // instance g at (ins.left + g * (W + groupSpacing), top).
+        let instances = (n + m - 1) / m
+        let stride = pattern.width + e.groupSpacing
+        band.columnX = (0..<instances).map { ins.left + Double($0) * stride }
+        band.columnWidth = Array(repeating: pattern.width, count: instances)
+        out.reserveCapacity(out.count + n)
+        for i in 0..<n {
+            let c = pattern.cells[i % m]
+            let x = band.columnX[i / m]
+            out.append(Element(cell: i, section: s, frame: Frame(x: x + c.x, y: top + c.y, width: c.width, height: c.height)))
+        }
+        // bottom = top + H; bandWidth = x of the last instance + W + ins.right.
+        let bottom = top + pattern.height
+        band.width = band.columnX[instances - 1] + pattern.width + ins.right
+        band.bottom = bottom
+        guard band.width.isFinite else {
+            throw Diagnostic.error(.positionOverflow, "the band of shelf section \(s) reaches past the largest number a position can have (about 1.8e308)",
+                                   at: sec.place, help: "the sizes or spacings add up to more than a double holds: make them smaller")
+        }
+        bands.append(band)
+        return bottom
+    }
+
     /// `shelfSnap(s, x)` for `band` in a container `cw` wide (docs/layout.md, "Shelves"): where the
     /// shelf comes to rest when its sideways scroll is released at x.
     package static func snap(_ band: Band, _ x: Double, containerWidth cw: Double) -> Double {
@@ -155,6 +193,8 @@ package struct ShelfEngine: Engine {
     package var rows: Int
     package var align: Align
     package var paging: Paging
+    /// `groupSpacing`: the gap between instances of a shelf of groups' top group.
+    package var groupSpacing = 0.0
 
     package static let style = LayoutStyle.shelf
 
@@ -163,11 +203,14 @@ package struct ShelfEngine: Engine {
         let align = settings.word(.align, Align.center)
         // `rows` counts across `ah` as a horizontal waterfall's lanes do; 1 by default.
         let rows = settings.lanes(across: false, default: 1, checkRoom: false, scale: 0)
-        return ShelfEngine(rows: rows, align: align, paging: paging)
+        return ShelfEngine(rows: rows, align: align, paging: paging, groupSpacing: settings.number(.groupSpacing, default: 0))
     }
 
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
                        into w: inout ElementWriter) throws(Diagnostic) -> Double {
-        try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.scroll.shelves)
+        if let pattern = sec.groups {
+            return try Shelf.groups(sec, pattern, self, top: start, into: &w.table.elements, bands: &w.table.scroll.shelves)
+        }
+        return try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.scroll.shelves)
     }
 }
