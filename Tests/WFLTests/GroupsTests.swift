@@ -208,4 +208,22 @@ final class GroupsTests: XCTestCase {
             XCTAssertEqual(program.evaluate().diagnostics.map(\.code), [.shelfGroupConflict], setting)
         }
     }
+
+    /// The REPL reads a group block typed line by line as one entry, inside its section.
+    func testTheReplTakesAGroupTypedInParts() throws {
+        let session = Session(name: "t")
+        var reader = EntryReader()
+        var entries = 0
+        for line in ["container 390 x 844", "section {", "  style groups", "  items 3", "  group horizontal gw x 100 {",
+                     "    itemSpacing 10", "    item (gw - 10) / 2 x gh", "  }", "}"] {
+            guard let entry = reader.add(line, to: session) else { continue }
+            entries += 1
+            let reply = session.enter(entry)
+            XCTAssertFalse(reply.failed, "'\(entry)': \(reply.diagnostics)")
+        }
+        XCTAssertEqual(entries, 2)
+        XCTAssertNil(reader.rest())
+        let shown = try session.tablesAtRest()
+        XCTAssertEqual(shown.first.map(Eval.cells), [[0, 0, 190, 100], [200, 0, 190, 100], [0, 100, 190, 100]])
+    }
 }

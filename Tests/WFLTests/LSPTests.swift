@@ -326,6 +326,49 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
     }
 
+    /// Inside `group` and `item` blocks completion offers only their words, the innermost block's;
+    /// their size expressions get `gw` and `gh`; hover on `gw` says what it is.
+    func testCompletionInsideGroupBlocks() throws {
+        let c = try start()
+        let lines = [
+            "section {",                              // 0
+            "  style groups",                         // 1
+            "  items 4",                              // 2
+            "  group horizontal gw x 100 {",          // 3
+            "    ",                                   // 4: a statement of the group
+            "    item gw / 2 x gh {",                 // 5
+            "      ",                                 // 6: a statement of the item
+            "    }",                                  // 7
+            "    group vertical gw / 2 x gh {",       // 8
+            "      ",                                 // 9: a statement of the inner group
+            "      item gw x ",                       // 10
+            "    }",                                  // 11
+            "  }",                                    // 12
+            "  ",                                     // 13: a statement of the section
+            "}",
+            "",
+        ]
+        let text = lines.joined(separator: "\n")
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func labels(_ line: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        XCTAssertEqual(try labels(4), ["itemSpacing", "insets", "frame", "group", "item"])
+        XCTAssertEqual(try labels(6), ["insets"])
+        XCTAssertEqual(try labels(9), ["itemSpacing", "insets", "frame", "group", "item"])
+        let size = try labels(10)
+        XCTAssertTrue(size.isSuperset(of: ["gw", "gh", "aw", "s"]) && size.isDisjoint(with: ["i", "random", "k"]), "\(size)")
+        let section = try labels(13)
+        XCTAssertTrue(section.contains("group") && section.isDisjoint(with: ["itemSpacing", "frame", "item"]), "\(section)")
+        let r = try c.reply(try c.request("textDocument/hover", position(3, 19)))
+        let hover = try XCTUnwrap(((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        XCTAssertTrue(hover.contains("content box"), hover)
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
+
     /// Completion offers only what is valid at the cursor: a section's statements leave out the
     /// settings of blocks (`when`, `anchor`); an expression gets the variables that have a value
     /// where it stands (the table of places) and `random` only in the rules evaluated per item.

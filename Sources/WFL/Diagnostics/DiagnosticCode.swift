@@ -133,6 +133,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         switch self {
         case .unknownName, .unknownFunction, .functionWithoutCall, .valueCalled, .wrongArgumentCount, .misplacedAdaptive:
             return true
+        // A group's shape, checked once its block is read whole (Syntax/ParserGroups.swift).
+        case .groupWithoutChildren, .countWithSeveralChildren, .badCustomGroup, .itemOutsideGroup, .badGroupKind:
+            return true
         default:
             return severity == .warning
         }

@@ -96,9 +96,15 @@ final class Analysis {
         switch st.kind {
         case .attach(let b), .update(let b): statements = b.statements
         case .appear(let a): statements = a.block.statements
+        case .group(let g): statements = g.block.statements
+        case .item(let item): statements = item.block?.statements ?? []
         default: return nil
         }
-        return statements.first { offset >= $0.span.start && offset <= $0.span.end }
+        guard let inner = statements.first(where: { offset >= $0.span.start && offset <= $0.span.end }) else { return nil }
+        // Groups nest: the innermost statement.
+        if case .group = inner.kind, let deeper = innerStatement(inner, at: offset) { return deeper }
+        if case .item = inner.kind, let deeper = innerStatement(inner, at: offset) { return deeper }
+        return inner
     }
 
     /// The word opening an `attach`, `appear`/`disappear` or `update` block when `offset` is on
@@ -109,6 +115,8 @@ final class Analysis {
         switch st.kind {
         case .attach(let b), .update(let b): word = b.keyword
         case .appear(let a): word = a.block.keyword
+        case .group(let g): word = g.block.keyword
+        case .item(let item): word = item.keyword
         default: return nil
         }
         guard offset >= word.start, offset <= word.end, let about = LanguageReference.hover(block: kind.word) else { return nil }
@@ -121,6 +129,8 @@ final class Analysis {
         case .attach(let b): return (b, .attach)
         case .appear(let a): return (a.block, a.disappear ? .disappear : .appear)
         case .update(let b): return (b, .update)
+        case .group(let g): return (g.block, .group)
+        case .item(let item): return item.block.map { ($0, .item) }
         default: return nil
         }
     }
@@ -130,7 +140,11 @@ final class Analysis {
     static func innerBlock(_ statements: [Statement], at offset: Int) -> BlockWord? {
         for st in statements {
             guard let (block, word) = block(of: st) else { continue }
-            if offset > block.openBrace.start, offset <= (block.closeBrace?.start ?? Int.max) { return word }
+            if offset > block.openBrace.start, offset <= (block.closeBrace?.start ?? Int.max) {
+                // Groups nest: the innermost group or item block.
+                if word == .group, let deeper = innerBlock(block.statements, at: offset) { return deeper }
+                return word
+            }
         }
         return nil
     }
@@ -214,6 +228,10 @@ final class Analysis {
             return search(e.condition)
         case .change(let c):
             return c.arguments.lazy.compactMap(search).first
+        case .group(let g):
+            return search(g.width) ?? search(g.height) ?? g.count.flatMap(search)
+        case .item(let item):
+            return search(item.width) ?? search(item.height)
         case .setting(let s):
             for a in s.arguments {
                 switch a {
@@ -576,7 +594,7 @@ final class Analysis {
         } else if words.isEmpty {
             // The start of a statement: the settings valid here (not those of a block) and the
             // statement words.
-            for info in EditorVocabulary.settings where info.level != .attached && !(inSection && info.level == .layout) {
+            for info in EditorVocabulary.settings where info.level != .attached && info.level != .group && !(inSection && info.level == .layout) {
                 add(info.name, 10, "setting, for example '\(info.example)'", settingHover(info))
             }
             add("let", 14, "let NAME = EXPR")
