@@ -13,7 +13,7 @@ struct RunCommand {
 
     /// The options `run` takes (with '=' and a value as well, those that take one).
     static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output",
-                          "--phase", "--scroll"]
+                          "--device", "--phase", "--scroll"]
 
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
@@ -27,6 +27,10 @@ struct RunCommand {
         var layoutName: String? = nil
         var output: String? = nil
         var offset = Offset.zero
+        // Without --offset, each table's initial offset ((0, 0) without a safe area).
+        var offsetGiven = false
+        // `--device NAME` (docs/usage.md, "Devices").
+        var device: DevicePreset? = nil
         var rect: Frame? = nil
         var transitions = false
         // `--after`: each layout's table after its batch update (docs/usage.md).
@@ -36,7 +40,6 @@ struct RunCommand {
         // `--phase` and `--scroll`: self-sizing cells (docs/usage.md, "Self-sizing cells").
         var phase: SizingPhase? = nil
         var steps: [PathStep]? = nil
-        var offsetGiven = false
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -74,6 +77,14 @@ struct RunCommand {
                 case .success(let p): steps = p
                 case .failure(let message): return cli.usageError(message.text, command: "run")
                 }
+            case "--device":
+                guard let v = value(a) else { return cli.usageError("'--device' needs a device name, for example '--device iPhone13.landscape'", command: "run") }
+                switch cli.device(v, option: "--device", command: "run") {
+                case .success(let d): device = d
+                case .failure(let u): return u.status
+                }
+            case "--devices":
+                return cli.usageError("'--devices' is for 'wfl test'; 'run' takes one '--device NAME'", command: "run")
             case "--offset":
                 offsetGiven = true
                 guard let v = value(a) else { return cli.usageError("'--offset' needs a value: X,Y, for example '--offset 0,120'", command: "run") }
@@ -94,6 +105,13 @@ struct RunCommand {
                     // The same as the option and its value apart.
                     let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
                     return RunCommand(cli: cli).run(Array(args[..<k]) + parts + Array(args[(k + 1)...]))
+                } else if a.hasPrefix("--device=") {
+                    switch cli.device(String(a.dropFirst("--device=".count)), option: "--device", command: "run") {
+                    case .success(let d): device = d
+                    case .failure(let u): return u.status
+                    }
+                } else if a.hasPrefix("--devices=") {
+                    return cli.usageError("'--devices' is for 'wfl test'; 'run' takes one '--device NAME'", command: "run")
                 } else if a.hasPrefix("--offset=") || a.hasPrefix("--rect=") {
                     if a.hasPrefix("--offset=") { offsetGiven = true }
                     let (option, v) = a.hasPrefix("--offset=") ? ("--offset", a.dropFirst(9)) : ("--rect", a.dropFirst(7))
@@ -169,12 +187,16 @@ struct RunCommand {
             return cli.usageError("'--name \(typeName)' names one type, and '\(source.name)' has \(all.count) layouts, \(names)\(more): choose one with '--layout'",
                                   command: "run")
         }
+        parsed.program?.device = device
         // The statements are not needed once the program is built: let them go before evaluating.
         parsed = parsed.droppingStatements
         let evaluation = Pipeline.evaluate(parsed, only: layoutName)
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
+        // One offset for the pictures and the transitions: the given one, or the first table's
+        // initial offset ((0, 0) without a safe area).
+        if !offsetGiven, let first = evaluation.tables.first { offset = first.initialOffset }
         if transitions {
             let command = RunCommand.swiftCommand(path, layoutName, offset, nil, transitions: true, name: typeName)
             return writeTransitions(evaluation, format: format, offset: offset, output: output,
@@ -204,7 +226,7 @@ struct RunCommand {
         }
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
         let tables = evaluated.map { t in
-            let offset = t.sizing?.state.offset ?? offset
+            let offset = t.sizing?.state.offset ?? (offsetGiven ? offset : t.initialOffset)
             return rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
         // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.

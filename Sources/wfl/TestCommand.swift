@@ -17,12 +17,50 @@ struct TestCommand {
 
     func run(_ args: [String]) -> Int32 {
         var paths: [String] = []
-        for a in args {
+        // `--device NAME` or `--devices A,B,...` (docs/usage.md, "Devices"): each device with the
+        // name as written, for the '[NAME] ' of failure lines; none: the files' own.
+        var single: (String, DevicePreset)? = nil
+        var list: [(String, DevicePreset)]? = nil
+        var k = 0
+        while k < args.count {
+            let a = args[k]
+            k += 1
+            var option = a, v: String? = nil
+            if a.hasPrefix("--device=") || a.hasPrefix("--devices="), let eq = a.firstIndex(of: "=") {
+                option = String(a[..<eq])
+                v = String(a[a.index(after: eq)...])
+            }
+            if option == "--device" || option == "--devices" {
+                if v == nil {
+                    guard k < args.count else {
+                        return cli.usageError("'\(option)' needs \(option == "--device" ? "a device name, for example '--device iPhone13'" : "device names, for example '--devices iPhone13,iPadMini'")", command: "test")
+                    }
+                    v = args[k]
+                    k += 1
+                }
+                if option == "--device" {
+                    switch cli.device(v!, option: "--device", command: "test") {
+                    case .success(let d): single = (v!, d)
+                    case .failure(let u): return u.status
+                    }
+                } else {
+                    switch cli.devices(v!, command: "test") {
+                    case .success(let ds): list = ds
+                    case .failure(let u): return u.status
+                    }
+                }
+                if single != nil, list != nil {
+                    return cli.usageError("'--device' and '--devices' cannot be used together: '--devices' runs once on each device", command: "test")
+                }
+                continue
+            }
             if a.hasPrefix("-") && a != "-" {
-                return cli.unknownOption(a, for: "test", among: [])
+                return cli.unknownOption(a, for: "test", among: ["--device", "--devices"])
             }
             paths.append(a)
         }
+        // nil: the files' own environment, once, without a prefix.
+        let runs: [(label: String?, device: DevicePreset?)] = list.map { $0.map { ($0.0, $0.1) } } ?? [(nil, single?.1)]
         guard !paths.isEmpty else {
             return cli.usageError("'test' needs a PATH: a .wfl file or a directory of them, for example 'wfl test samples/'", command: "test")
         }
@@ -61,30 +99,37 @@ struct TestCommand {
                 case .success(let s):
                     source = s
                 }
-                let spec = Spec(file: source)
-                let outcomes = spec.checkExpectations()
-                if spec.hasErrors {
-                    // It counts as one failure, with its diagnostics.
-                    let errors = spec.diagnostics.filter { $0.severity == .error }
-                    let first = errors[0]
-                    let p = source.position(of: first.span.start)
-                    let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
-                    writeOut("\(source.name):\(p.line):\(p.column): failed: the file does not evaluate: \(first.message)\(more)\n")
-                    writeErr(renderer.render(spec.diagnostics, in: source))
-                    failed += 1
-                    worsen(Exit.dataError)
-                    continue
-                }
-                if !spec.diagnostics.isEmpty { writeErr(renderer.render(spec.diagnostics, in: source)) }
-                for outcome in outcomes {
-                    if outcome.passed {
-                        passed += 1
+                // Parsed once; evaluated and checked once per device.
+                let parsed = Pipeline.parse(source)
+                for run in runs {
+                    let prefix = run.label.map { "[\($0)] " } ?? ""
+                    parsed.program?.device = run.device
+                    let compilation = Pipeline.evaluate(parsed)
+                    let outcomes = Pipeline.checkExpectations(compilation)
+                    if compilation.hasErrors {
+                        // It counts as one failure (on this device), with its diagnostics.
+                        let errors = compilation.diagnostics.filter { $0.severity == .error }
+                        let first = errors[0]
+                        let p = source.position(of: first.span.start)
+                        let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
+                        writeOut("\(prefix)\(source.name):\(p.line):\(p.column): failed: the file does not evaluate: \(first.message)\(more)\n")
+                        // A file that does not parse: its diagnostics are the same on every device.
+                        if parsed.program != nil || run.label == runs.first?.label { writeErr(renderer.render(compilation.diagnostics, in: source)) }
+                        failed += 1
+                        worsen(Exit.dataError)
                         continue
                     }
-                    failed += 1
-                    worsen(Exit.differences)
-                    writeOut(outcome.report(in: source) + "\n")
-                    if let d = outcome.diagnostic { writeErr(renderer.render(d, in: source)) }
+                    if !compilation.diagnostics.isEmpty { writeErr(renderer.render(compilation.diagnostics, in: source)) }
+                    for outcome in outcomes {
+                        if outcome.passed {
+                            passed += 1
+                            continue
+                        }
+                        failed += 1
+                        worsen(Exit.differences)
+                        writeOut(prefix + outcome.report(in: source) + "\n")
+                        if let d = outcome.diagnostic { writeErr(renderer.render(d, in: source)) }
+                    }
                 }
             }
         }

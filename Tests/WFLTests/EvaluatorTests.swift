@@ -235,7 +235,7 @@ final class EvaluatorTests: XCTestCase {
     /// A block's table of properties keeps one bit a property (`PropertyTable.mask`): there is room
     /// for every property, and a property set and then cleared is gone.
     func testEveryPropertyHasABitInABlocksTable() {
-        XCTAssertLessThanOrEqual(Property.allCases.count, 64)
+        XCTAssertLessThanOrEqual(Property.allCases.count, 128)
         let name = Name("x", Span(0, 1))
         let w = Written(value: .word(name), setting: Setting(name: name, arguments: []), level: .file, span: Span(0, 1))
         var t = PropertyTable()

@@ -177,6 +177,9 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(s.values, [:], s.name)
             case .values:
                 XCTAssertEqual(s.values, [:], s.name)
+            case .device:
+                XCTAssertEqual(s.arguments, "NAME [portrait | landscape]", s.name)
+                XCTAssertEqual(s.values, [:], s.name)
             }
             for (word, meaning) in LanguageReference.values(of: s) { XCTAssertFalse(meaning.isEmpty, "\(s.name) \(word)") }
         }
@@ -214,6 +217,8 @@ final class LanguageReferenceTests: XCTestCase {
         // A setting whose arguments are expressions has a place; one of bare words has none.
         for s in SettingTable.all {
             if case .word = s.shape {
+                XCTAssertTrue(LanguageReference.places(of: s.name).isEmpty, s.name)
+            } else if case .device = s.shape {
                 XCTAssertTrue(LanguageReference.places(of: s.name).isEmpty, s.name)
             } else {
                 XCTAssertFalse(LanguageReference.places(of: s.name).isEmpty, "\(s.name) has no row in the places of variables")
@@ -264,7 +269,10 @@ final class LanguageReferenceTests: XCTestCase {
         "horizontal waterfall: `width`, `size`, `estimate`/estimate": "direction horizontal\nrows 2\nitems 1\nwidth 10\nestimate 10 + 0 * VAR\n",
         "flow and shelf: `size`, `estimate`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
         "flow and shelf: `size`, `estimate`/estimate": "style flow\nitems 1\nsize 10 x 10\nestimate 10 + 0 * VAR x 10\n",
-        "`expect`/": "items 1\nexpect 0 * VAR == 0\n",
+        "`expect`/": "items 1\nexpect VAR == VAR\n",
+        "safeArea": "safeArea 0 * VAR\nitems 1\n",
+        "layoutMargins": "layoutMargins 0 * VAR\nitems 1\n",
+        "readableWidth": "readableWidth 1 + 0 * VAR\nitems 1\n",
         "`update`: `insert`, `delete`/": "items 2\nupdate { delete 0 * VAR }\n",
         "groupSpacing": "style groups\ngroupSpacing 0 * VAR\nitems 1\ngroup horizontal gw x 10 { item 1 x 1 }\n",
         "`group`, `item`: sizes, `count`/": "style groups\nitems 1\ngroup horizontal gw x 10 count 1 + 0 * VAR { item 1 + 0 * VAR x 1 }\n",

@@ -61,6 +61,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case setTwice = "W0401"
     case spacedMinus = "W0402"
     case attachTwice = "W0403"
+    // The environment and devices (docs/layout.md, "The environment", "Devices").
+    case unknownDevice = "E0420"
+    case safeAreaTooLarge = "E0421"
+    case noRoomAtReference = "E0422"
 
     // Evaluating expressions (E05xx).
     case typeMismatch = "E0501"
@@ -198,6 +202,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .notInAttach: return "a setting that cannot stand inside an `attach` block"
         case .notInAppear: return "a setting other than `alpha`, `zoom` and `offset` inside an `appear` or `disappear` block"
         case .attachTwice: return "two `attach` blocks of one name in one block (the later one wins)"
+        case .unknownDevice: return "a `device` name that is not in the table of devices"
+        case .safeAreaTooLarge: return "a safe area whose two sides along one axis take all of the container"
+        case .noRoomAtReference: return "a section's reference edges (`insetsReference`) and insets that leave no room"
         case .typeMismatch: return "an operator or function given a value of the wrong type"
         case .noValueHere: return "a variable read where it has no value"
         case .divisionByZero: return "division or remainder by zero"

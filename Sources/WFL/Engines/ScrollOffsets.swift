@@ -33,6 +33,12 @@ package struct ScrollGeometry: Equatable, Sendable {
     package var rightToLeft = false
     /// The band of each shelf section, in section order (Engines/Shelf.swift), for `shelfSnap`.
     package var shelves: [Shelf.Band] = []
+    /// `safeArea`, physical: along the scroll axis the adjusted content inset (docs/layout.md,
+    /// "The environment"): the initial offset, pinning and the scrollable range read it.
+    package var safeArea = Insets()
+    /// The device in force, in the command-line form (`iPhone13.portrait`), or "": what the
+    /// variable `device` of an `expect` reads.
+    package var device = ""
 }
 
 /// What `zoomFirst` needs, fixed when the table is built.
@@ -98,6 +104,23 @@ extension AttributeTable {
         }
     }
 
+    /// The initial offset (docs/layout.md, "The environment"): (0, -safeArea.top) in a vertical
+    /// layout, (-safeArea.left, 0) in a horizontal one; (0, 0) without a safe area. Wherever an
+    /// offset is not given, this is the offset.
+    package var initialOffset: Offset {
+        direction == .vertical ? Offset(x: 0, y: -scroll.safeArea.top) : Offset(x: -scroll.safeArea.left, y: 0)
+    }
+
+    /// The scrollable range along the scroll axis, [minO, maxO]: minO = -at (-al when
+    /// horizontal), maxO = content length + ab - container length (ar), at least minO.
+    package var scrollableRange: (min: Double, max: Double) {
+        let sa = scroll.safeArea
+        let vertical = direction == .vertical
+        let lo = vertical ? -sa.top : -sa.left
+        let hi = vertical ? contentHeight + sa.bottom - containerHeight : contentWidth + sa.right - containerWidth
+        return (lo, Swift.max(lo, hi))
+    }
+
     /// True when frames depend on the offset: a pinned header or footer, or `zoomFirst`.
     package var movesWithOffset: Bool {
         scroll.zoom != nil || sectionStarts.contains { $0.pinHeaders && $0.header != nil || $0.pinFooters && $0.footer != nil }
@@ -127,24 +150,29 @@ extension AttributeTable {
         // Horizontal right to left: pinning runs before the mirror, with ox' = max(contentWidth,
         // cw) - ox - cw.
         let ox = mirrored ? mirrorWidth - offset.x - containerWidth : offset.x
+        // The safe area along the axis: at, ab (vertical); al, ar (horizontal), whose x edges
+        // swap before the mirror (docs/layout.md, "The environment").
+        let sa = scroll.safeArea
+        let (al, ar) = mirrored ? (sa.right, sa.left) : (sa.left, sa.right)
         if sec.header == j {
-            // limit = (the section's footer y, or its end) - header, the footer's natural frame.
+            // y = max(naturalY, min(oy + at, limit)), limit = (the section's footer y, or its
+            // end) - header, the footer's natural frame.
             if vertical {
                 let limit = (sec.footer.map { unmirrored($0).y } ?? sec.end) - f.height
-                f.y = Swift.max(f.y, Swift.min(offset.y, limit))
+                f.y = Swift.max(f.y, Swift.min(offset.y + sa.top, limit))
             } else {
                 let limit = (sec.footer.map { unmirrored($0).x } ?? sec.end) - f.width
-                f.x = Swift.max(f.x, Swift.min(ox, limit))
+                f.x = Swift.max(f.x, Swift.min(ox + al, limit))
             }
         } else {
-            // y = min(naturalY, max(oy + ch - footer, limit)), limit = the header's natural maxY,
-            // or the section's first y.
+            // y = min(naturalY, max(oy + ch - ab - footer, limit)), limit = the header's natural
+            // maxY, or the section's first y.
             if vertical {
                 let limit = sec.header.map { unmirrored($0).maxY } ?? sec.begin
-                f.y = Swift.min(f.y, Swift.max(offset.y + containerHeight - f.height, limit))
+                f.y = Swift.min(f.y, Swift.max(offset.y + containerHeight - sa.bottom - f.height, limit))
             } else {
                 let limit = sec.header.map { unmirrored($0).maxX } ?? sec.begin
-                f.x = Swift.min(f.x, Swift.max(ox + containerWidth - f.width, limit))
+                f.x = Swift.min(f.x, Swift.max(ox + containerWidth - ar - f.width, limit))
             }
         }
         if mirrored { f.x = mirrorWidth - f.x - f.width }

@@ -24,6 +24,12 @@ package enum Sections {
                 result = .failure(LayoutFailure([error]))
             }
         }
+        // The environment along the scroll axis rides on the table (ScrollOffsets.swift).
+        if case .success(var table) = result, layout.safeArea != Insets() || !layout.device.isEmpty {
+            table.scroll.safeArea = layout.safeArea
+            table.scroll.device = layout.device
+            result = .success(table)
+        }
         let appearRules = TableRules.of(layout, .transitions)
         guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else {
             return FiniteFrames.checked(layout, result)

@@ -149,7 +149,10 @@ package struct SelfSizingPath {
 
     /// The insets of the scrollable range along the scroll axis: the adjusted content inset
     /// before and after the content (0 without a safe area).
-    static func scrollInsets(_ layout: ResolvedLayout) -> (lead: Double, trail: Double) { (0, 0) }
+    static func scrollInsets(_ layout: ResolvedLayout) -> (lead: Double, trail: Double) {
+        let sa = layout.safeArea
+        return layout.direction == .vertical ? (sa.top, sa.bottom) : (sa.left, sa.right)
+    }
 
     /// The initial offset: (0, -at) when vertical, (-al, 0) when horizontal.
     package static func initialOffset(_ layout: ResolvedLayout) -> Offset {
@@ -333,8 +336,7 @@ extension EvaluatedLayout {
     package func sized(phase: SizingPhase, steps: [PathStep]?, offset: Offset?) throws(PathFailure) -> AttributeTable {
         guard let source = selfSizing else {
             var t = before
-            let o = offset ?? .zero
-            t.sizing = SizingOutput(state: PathState(offset: o))
+            t.sizing = SizingOutput(state: PathState(offset: offset ?? before.initialOffset))
             return t
         }
         if steps == nil, phase == .measured {

@@ -376,6 +376,15 @@ final class Compiler {
             var deps = Deps()
             deps.vars = bit
             deps.varSpans = [(v, span)]
+            if v == .device {
+                // A string, from the expectation's host (docs/layout.md, "Devices").
+                return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+                    guard m.available & bit != 0 else {
+                        throw EvalError(.noValueHere, "'\(v.name)' has no value", at: span, help: v.whereUsable)
+                    }
+                    return .string(m.host?.device ?? "")
+                }, num: nil, type: .string, deps: deps, constant: nil, span: span)
+            }
             let num: NumCode = { (m: inout Machine) throws(EvalError) -> Double in
                 guard m.available & bit != 0 else {
                     throw EvalError(.noValueHere, "'\(v.name)' has no value", at: span, help: v.whereUsable)

@@ -229,6 +229,9 @@ package final class Program {
         set { memo = newValue ? (memo ?? SectionMemo()) : nil }
     }
     var memo: SectionMemo? = nil
+    /// `--device NAME`: replaces every layout's container, safe area and readable width
+    /// (docs/layout.md, "Devices"); nil: each layout's own.
+    package var device: DevicePreset? = nil
 
     /// Builds the program of a parsed file. Call only when the parser found no errors.
     package init(tree: SyntaxTree, source: SourceFile, options: PipelineOptions = .standard) {
@@ -394,6 +397,11 @@ package final class Program {
             default: return
             }
             for (property, e) in zip(properties, sides) { put(property, .expr(e)) }
+        case .device:
+            // `device NAME [orientation]` writes the container, the safe area, the readable
+            // width and itself: the resolver reads the device from the setting.
+            guard case .word(let n)? = args.first else { return }
+            for property in properties { put(property, .word(n)) }
         case .values where properties.count == 2:
             // `spacing R [C]`: the row spacing, and the column spacing (R again when alone).
             guard let r = value(0) else { return }

@@ -165,6 +165,7 @@ package struct ExpectationChecker {
             m.set(.ch, table.containerHeight)
             m.set(.contentWidth, table.contentWidth)
             m.set(.contentHeight, table.contentHeight)
+            m.set(.device, 0)
             m.host = TableQueries(table: table)
         }
         m.place = context == .expect ? "'expect'" : "an expression typed alone"

@@ -7,6 +7,9 @@ package struct TableQueries: ExpectHost {
 
     package init(table: AttributeTable) { self.table = table }
 
+    /// The device in force (the variable `device`).
+    package var device: String { table.scroll.device }
+
     package func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
         if query == .attached { return try attached(args, span: span, argSpans: argSpans) }
         let name = query.name
@@ -41,8 +44,9 @@ package struct TableQueries: ExpectHost {
             }
             return sec.firstCell + i
         }
-        // The offset of the offset forms; (0, 0) otherwise, where `wfl run` shows the layout.
-        func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : .zero }
+        // The offset of the offset forms; the initial offset otherwise ((0, 0) without a safe
+        // area), where `wfl run` shows the layout.
+        func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : table.initialOffset }
         switch query {
         case .frame:
             return list(table.frame(of: try cell(), at: offset(2)))
@@ -105,9 +109,9 @@ package struct TableQueries: ExpectHost {
             // scroll axis, as a scroll view clamps its resting offset.
             let p = numbers[0]
             let snapped = (p / stride).rounded(table.scroll.snapping == .nearest ? .toNearestOrAwayFromZero : .up) * stride
-            let vertical = table.direction == .vertical
-            let maxOffset = Swift.max(0, vertical ? table.contentHeight - table.containerHeight : table.contentWidth - table.containerWidth)
-            return .number(Swift.min(Swift.max(snapped, 0), maxOffset))
+            // [minO, maxO] is [0, max(0, ...)] without a safe area (docs/layout.md, "The environment").
+            let range = table.scrollableRange
+            return .number(Swift.min(Swift.max(snapped, range.min), range.max))
         }
     }
 
@@ -135,7 +139,7 @@ package struct TableQueries: ExpectHost {
         guard i < sec.cellCount else {
             throw EvalError(.noSuchItem, "section \(s) has no item \(i)", detail: "it has \(sec.cellCount)", at: argSpans[2])
         }
-        let offset = rest.count >= 4 ? Offset(x: rest[2], y: rest[3]) : .zero
+        let offset = rest.count >= 4 ? Offset(x: rest[2], y: rest[3]) : table.initialOffset
         let kind = table.attachedNames.firstIndex(of: viewName)
         for j in sec.firstView..<(sec.firstView + sec.viewCount) where table.elements[j].attachedIndex == kind && table.elements[j].item == i {
             let f = table.frame(of: j, at: offset)

@@ -8,6 +8,9 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case minX, midX, maxX, minY, midY, maxY, ox, oy
     /// An attached view's size, in its `offset`.
     case vw, vh
+    /// The device in force, a string (docs/layout.md, "Devices"): read from the expectation's
+    /// host, not from `Machine.vars`.
+    case device
     /// Groups: the containing group's content size, and a custom group's leaf index.
     case gw, gh, k
 
@@ -37,6 +40,7 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .oy: return "oy"
         case .vw: return "vw"
         case .vh: return "vh"
+        case .device: return "device"
         case .gw: return "gw"
         case .gh: return "gh"
         case .k: return "k"
@@ -73,7 +77,7 @@ package enum VarSets {
     package static let horizontalSize = span | mask([.h, .col])
     package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     package static let layout = mask([.cw, .ch])
-    package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight])
+    package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight, .device])
     /// The indices of `insert` and `delete`: n is the count before the update.
     package static let change = mask([.s, .n, .cw, .ch, .aw, .ah])
     /// `when` and `size` of an attached view in a flow or shelf section: the variables of the
@@ -98,6 +102,8 @@ package enum VarSets {
 package protocol ExpectHost {
     /// Calls the expectation function `query`; `span` is where the call stands.
     func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
+    /// The device in force, in the command-line form, or "" (the variable `device`).
+    var device: String { get }
 }
 
 /// The mutable state of an evaluation. One per section or rule run; reused across items.

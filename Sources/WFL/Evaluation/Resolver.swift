@@ -270,12 +270,19 @@ struct Resolver {
         let place = ""
         // container W x H, both > 0.
         var cw = 375.0, ch = 812.0
-        if let w = lookup(.container, layoutBlocks), case .size(let we, let he) = w.value {
-            cw = number(we, w, &m, place: place, what: "the container's width", bound: .positive) ?? cw
-            ch = number(he, w, &m, place: place, what: "the container's height", bound: .positive) ?? ch
+        if let d = program.device {
+            (cw, ch) = (d.width, d.height)
+        } else if let w = lookup(.container, layoutBlocks) {
+            if case .size(let we, let he) = w.value {
+                cw = number(we, w, &m, place: place, what: "the container's width", bound: .positive) ?? cw
+                ch = number(he, w, &m, place: place, what: "the container's height", bound: .positive) ?? ch
+            } else if let d = Resolver.device(of: w) {
+                (cw, ch) = (d.width, d.height)
+            }
         }
         m.set(.cw, cw)
         m.set(.ch, ch)
+        let environment = resolveEnvironment(layoutBlocks, cw: cw, ch: ch, &m)
         var seed: UInt64 = 0
         if let w = lookup(.seed, layoutBlocks), case .expr(let e) = w.value,
            let d = number(e, w, &m, place: place, what: "the seed", whole: true) {
@@ -308,7 +315,8 @@ struct Resolver {
         for (s, rec) in records.enumerated() where s >= known {
             style = styles[s]
             let blocks = program.chain(layout, rec)
-            if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed) {
+            if let sec = resolveSection(s, rec, blocks, cw: cw, ch: ch, vertical: vertical, seed: seed,
+                                        environment: environment, rightToLeft: rightToLeft) {
                 totalItems += sec.countedItems
                 if totalItems > maxItemsPerFile {
                     let w = lookup(.items, blocks)
@@ -342,11 +350,14 @@ struct Resolver {
                                       seed: seed, sections: sections, zoomFirst: zoomFirst, rightToLeft: rightToLeft,
                                       snapping: snapping, letCount: compiler.letCount, functionBodies: compiler.functionBodies)
         resolved.attachedNames = program.attachNames
+        resolved.safeArea = environment.safeArea
+        resolved.device = environment.device
         return .success(resolved)
     }
 
     mutating func resolveSection(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], cw: Double, ch: Double,
-                                 vertical: Bool, seed: UInt64) -> ResolvedSection? {
+                                 vertical: Bool, seed: UInt64, environment: Environment = Environment(),
+                                 rightToLeft: Bool = false) -> ResolvedSection? {
         let errorsBefore = diagnostics.count
         var m = sectionMachine.take()
         defer { sectionMachine.machine = m }
@@ -372,7 +383,13 @@ struct Resolver {
             }
             return out
         }
-        let ins = insets(Property.insets, "insets", &self, &m)
+        var ins = insets(Property.insets, "insets", &self, &m)
+        // The reference edges across the scroll axis (docs/layout.md, "The environment"): every
+        // ins.left, ins.right (ins.top, ins.bottom when horizontal) reads e1 + ins.left, e2 + ins.right.
+        var reference = InsetsReference.safeArea
+        if let w = lookup(.insetsReference, blocks), case .word(let n) = w.value { reference = InsetsReference(rawValue: n.text) ?? .safeArea }
+        let (e1, e2) = environment.edges(reference, vertical: vertical, cw: cw, rightToLeft: rightToLeft)
+        if vertical { (ins.left, ins.right) = (ins.left + e1, ins.right + e2) } else { (ins.top, ins.bottom) = (ins.top + e1, ins.bottom + e2) }
         let headerInsets = insets(Property.headerInsets, "headerInsets", &self, &m)
         let footerInsets = insets(Property.footerInsets, "footerInsets", &self, &m)
         // backgroundInsets: sides may be negative (the background grows past the section).
@@ -383,7 +400,14 @@ struct Resolver {
             // The available length across the lanes must be more than 0 (docs/language.md, "Values").
             let (avail, a, b, across) = vertical ? (aw, Side.left, Side.right, "width") : (ah, Side.top, Side.bottom, "height")
             let (av, bv) = vertical ? (ins.left, ins.right) : (ins.top, ins.bottom)
-            if avail <= 0 {
+            if avail <= 0, e1 + e2 > 0 {
+                // The reference edges take part: the error names `insetsReference`.
+                let w = lookup(.insetsReference, blocks)
+                fail(.error(.noRoomAtReference, "'insetsReference \(reference.rawValue)' and the insets leave no room in section \(s): the reference edges \(NumberFormat.format(e1)) and \(NumberFormat.format(e2)) with the insets take \(NumberFormat.format(av + bv)) of the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
+                            at: w?.setting.name.span ?? environment.place ?? rec?.keyword ?? Span(0, 0),
+                            help: "measure the insets from nearer the edges ('insetsReference none'), or make the insets, margins or safe area smaller"),
+                     key: w?.span)
+            } else if avail <= 0 {
                 let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
                 fail(.error(.noRoom, "the insets leave no room in section \(s): \(a.name) \(NumberFormat.format(av)) and \(b.name) \(NumberFormat.format(bv)) \(avail < 0 ? "are more than" : "take all of") the container's \(across), \(NumberFormat.format(vertical ? cw : ch))",
                             at: w?.setting.name.span ?? rec?.keyword ?? Span(0, 0), help: "make the insets smaller or the container larger"),

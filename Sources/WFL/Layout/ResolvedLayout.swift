@@ -27,6 +27,9 @@ package enum Paging: String, Sendable { case continuous, leadingBoundary, paging
 /// `collapseEmpty`: what a section with no items drops.
 package enum CollapseEmpty: String, Sendable { case none, insets, all }
 
+/// `insetsReference`: what a section's insets are measured from across the scroll axis.
+package enum InsetsReference: String, Sendable { case none, safeArea, layoutMargins, readableContent }
+
 /// `snapping`: how `snap` rounds.
 package enum Snapping: String, Sendable { case next, nearest }
 
@@ -537,6 +540,11 @@ package struct ResolvedLayout {
     /// appended to a laid-out table are laid out (`Program.appendSections`), where the last
     /// section of that table stopped.
     package var start = 0.0
+    /// `safeArea`, physical (docs/layout.md, "The environment"); the table keeps it for the
+    /// initial offset, pinning and the scrollable range.
+    package var safeArea = Insets()
+    /// The device in force, in the command-line form, or "".
+    package var device = ""
     /// Keeps the user functions the rules call alive while this layout is (`FunctionBodies`).
     var functionBodies: AnyObject? = nil
 }

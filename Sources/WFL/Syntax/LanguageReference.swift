@@ -57,6 +57,7 @@ package enum LanguageReference {
         case .word: return setting.values[word]
         case .insets: return SettingTable.sideMeanings[word]
         case .lanes: return word == "adaptive" ? SettingTable.adaptiveMeaning : nil
+        case .device: return Devices.meaning(of: word)
         case .size, .values: return nil
         }
     }
@@ -68,6 +69,7 @@ package enum LanguageReference {
         case .word(let ws): words = ws
         case .insets: words = SettingTable.sides
         case .lanes: words = ["adaptive"]
+        case .device: words = Devices.names + Orientation.allCases.map(\.rawValue)
         case .size, .values: words = []
         }
         return words.map { ($0, meaning(ofValue: $0, in: setting) ?? "") }

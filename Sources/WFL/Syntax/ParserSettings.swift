@@ -1,7 +1,7 @@
 /// Settings and their arguments, checked against `SettingTable` as they are read.
 
 extension Parser {
-    // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | valueArguments ) ;
+    // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | deviceArgument | valueArguments ) ;
     mutating func parseSetting(in context: Context) -> Statement? {
         let nameTok = tok
         let id = nameID(nameTok)
@@ -51,6 +51,7 @@ extension Parser {
         case .lanes: arguments = parseLanesArgument(info)
         case .insets: arguments = parseInsetsArgument(info)
         case .values(let lo, let hi): arguments = parseValueArguments(info, min: lo, max: hi)
+        case .device: arguments = parseDeviceArgument(info)
         }
         guard let arguments else { return nil }
         var mask = SettingTable.propertyMasks[row]
@@ -119,6 +120,35 @@ extension Parser {
         report(.error(.badKeyword, "'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
                       help: "write, for example, '\(info.example)'"))
         return nil
+    }
+
+    // deviceArgument = IDENT [ "portrait" | "landscape" ] ;
+    mutating func parseDeviceArgument(_ info: SettingInfo) -> [Argument]? {
+        let t = tok
+        guard t.kind == .identifier else {
+            report(.error(.unknownDevice, "'\(info.name)' takes a device name, not \(describe(t))", at: t.span,
+                          help: "write, for example, '\(info.example)'"))
+            return nil
+        }
+        let name = text(t)
+        guard Devices.preset(name) != nil else {
+            report(.error(.unknownDevice, "unknown device '\(name)'", at: t.span,
+                          help: Suggest.didYouMean(name, among: Devices.names) ?? "the devices are \(listWords(Devices.names))"))
+            return nil
+        }
+        advance()
+        var out: [Argument] = [.word(Name(name, t.span))]
+        if atStatementEnd { return out }
+        let o = tok
+        let words = Orientation.allCases.map(\.rawValue)
+        guard o.kind == .identifier, words.contains(text(o)) else {
+            report(.error(.badKeyword, "'\(info.name) \(name)' takes 'portrait' or 'landscape' after the name, not \(describe(o))", at: o.span,
+                          help: Suggest.didYouMean(o.kind == .identifier ? text(o) : "", among: words) ?? "write '\(info.name) \(name) landscape'"))
+            return nil
+        }
+        advance()
+        out.append(.word(Name(text(o), o.span)))
+        return out
     }
 
     // sizeArgument = expr "x" expr ;

@@ -14,6 +14,8 @@ package enum ArgumentShape: Equatable, Sendable {
     case values(min: Int, max: Int)
     /// One, two or four values, or the named form `top 10 left 4`.
     case insets
+    /// `NAME [portrait | landscape]`: a device of the table (Layout/Devices.swift).
+    case device
 }
 
 /// Where a setting may be written (the "level" column of docs/language.md).
@@ -70,6 +72,11 @@ package enum Property: Int, CaseIterable, Sendable {
     case appearAlpha, appearZoom, appearOffset, disappearAlpha, disappearZoom, disappearOffset
     /// Self-sizing cells (docs/layout.md, "Self-sizing cells"): `estimate`.
     case estimate
+    /// The environment (docs/layout.md, "The environment"): `safeArea`, `layoutMargins` (each side
+    /// on its own), `readableWidth`, `insetsReference`; `device` sets the first three and itself.
+    case safeAreaTop, safeAreaLeft, safeAreaBottom, safeAreaRight
+    case layoutMarginsTop, layoutMarginsLeft, layoutMarginsBottom, layoutMarginsRight
+    case readableWidth, insetsReference, device
     /// Groups (docs/language.md, "Groups"): the section's `groupSpacing`; a group block's own
     /// `itemSpacing` and a custom group's `frame` (they do not cascade).
     case groupSpacing, itemSpacing, groupFrame
@@ -91,6 +98,11 @@ package enum Property: Int, CaseIterable, Sendable {
     package static func headerInsets(_ side: Side) -> Property { Property(rawValue: headerInsetsTop.rawValue + side.rawValue)! }
     /// One side of `footerInsets`.
     package static func footerInsets(_ side: Side) -> Property { Property(rawValue: footerInsetsTop.rawValue + side.rawValue)! }
+
+    /// One side of `safeArea`.
+    package static func safeArea(_ side: Side) -> Property { Property(rawValue: safeAreaTop.rawValue + side.rawValue)! }
+    /// One side of `layoutMargins`.
+    package static func layoutMargins(_ side: Side) -> Property { Property(rawValue: layoutMarginsTop.rawValue + side.rawValue)! }
 
     /// One side of `backgroundInsets`.
     package static func backgroundInsets(_ side: Side) -> Property { Property(rawValue: backgroundInsetsTop.rawValue + side.rawValue)! }
@@ -275,6 +287,12 @@ package enum SettingTable {
         SettingInfo(name: "itemSpacing", shape: .values(min: 1, max: 1), level: .group, example: "itemSpacing 10", properties: [.itemSpacing], arguments: "N | flexible(N)", default: "0", meaning: "in a `horizontal` or `vertical` group: the gap between its children; `flexible(N)`: at least N, the children spread to fill the group"),
         SettingInfo(name: "frame", shape: .values(min: 4, max: 4), level: .group, example: "frame 0 0 gw gh", properties: [.groupFrame], arguments: "X Y W H", meaning: "in a `custom` group: leaf k's frame relative to the group's content box, evaluated with `k`, `gw`, `gh`; each side may be a list, cycling by k"),
         SettingInfo(name: "backgroundInsets", shape: .insets, level: .section, example: "backgroundInsets 8 (-6)", properties: Side.allCases.map(Property.backgroundInsets), arguments: "as insets; sides may be negative", default: "0", meaning: "moves each side of the section background inwards (a negative side outwards); each side cascades on its own"),
+        // The environment and devices (docs/layout.md, "The environment", "Devices").
+        SettingInfo(name: "safeArea", shape: .insets, level: .layout, example: "safeArea 47 0 34 0", properties: Side.allCases.map(Property.safeArea), arguments: "as insets", default: "0", meaning: "the safe area, each side at least 0: along the scroll axis the adjusted content inset (the initial offset, pinning, the scrollable range), across it the reference edges of `insetsReference`"),
+        SettingInfo(name: "layoutMargins", shape: .insets, level: .layout, example: "layoutMargins 8 16", properties: Side.allCases.map(Property.layoutMargins), arguments: "as insets", default: "8", meaning: "the layout margins, measured from the safe area, each side at least 0 (8 is UIView's default)"),
+        SettingInfo(name: "readableWidth", shape: .values(min: 1, max: 1), level: .layout, example: "readableWidth 672", properties: [.readableWidth], arguments: "N", default: "672", meaning: "the widest the readable content guide gets, above 0"),
+        SettingInfo(name: "insetsReference", shape: .word(["none", "safeArea", "layoutMargins", "readableContent"]), level: .section, example: "insetsReference layoutMargins", properties: [.insetsReference], arguments: "none | safeArea | layoutMargins | readableContent", default: "safeArea", meaning: "what a section's insets are measured from, across the scroll axis", values: ["none": "the container's edges", "safeArea": "the safe area's edges", "layoutMargins": "the layout margins' edges (the safe area plus the margins)", "readableContent": "vertical: the layout margins narrowed, centred, to at most `readableWidth`; horizontal: as `layoutMargins`"]),
+        SettingInfo(name: "device", shape: .device, level: .layout, example: "device iPhone13 landscape", properties: [.container] + Side.allCases.map(Property.safeArea) + [.readableWidth, .device], arguments: "NAME [portrait | landscape]", default: "none", meaning: "sets `container`, `safeArea` and `readableWidth 672` to a device's, as if written there; a bare name is portrait for iPhones, landscape for iPads"),
     ]
 
     /// For each row of `all`, the properties it sets as a mask of `Property.bit`s.
@@ -563,6 +581,7 @@ package enum Builtins {
         VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y"),
         VariableInfo(name: "vw", meaning: "`offset` in `attach`: the attached view's width"),
         VariableInfo(name: "vh", meaning: "`offset` in `attach`: the attached view's height"),
+        VariableInfo(name: "device", meaning: "`expect`: the device in force as a string, `\"iPhone13.portrait\"` (`--device`, else the layout's `device`), `\"\"` without one"),
         VariableInfo(name: "gw", meaning: "in a group's or item's size, `count` and `frame`: the width of the containing group's content box (the top group: `aw`)"),
         VariableInfo(name: "gh", meaning: "in a group's or item's size, `count` and `frame`: the height of the containing group's content box (the top group: `ah`)"),
         VariableInfo(name: "k", meaning: "a custom group's `frame`: the leaf's index in the group, from 0"),
@@ -574,7 +593,7 @@ package enum Builtins {
     /// Where each variable has a value (EngineVar.whereUsable says it in errors).
     package static let places: [VariablePlace] = [
         VariablePlace("`container`", settings: ["container"], variables: []),
-        VariablePlace("`seed`, `zoomFirst`", settings: ["seed", "zoomFirst"], variables: ["cw", "ch"]),
+        VariablePlace("`seed`, `zoomFirst`, `safeArea`, `layoutMargins`, `readableWidth`", settings: ["seed", "zoomFirst", "safeArea", "layoutMargins", "readableWidth"], variables: ["cw", "ch"]),
         VariablePlace("`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
         VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale", "groupSpacing"], variables: ["s", "cw", "ch", "aw", "ah"]),
         VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
@@ -587,7 +606,7 @@ package enum Builtins {
         VariablePlace("flow and shelf `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"], blocks: [.attach]),
         VariablePlace("`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
         VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"], blocks: [.appear, .disappear]),
-        VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight"], words: ["expect"]),
+        VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight", "device"], words: ["expect"]),
         VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
         VariablePlace("`group`, `item`", "sizes, `count`", settings: [], variables: ["gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group, .item], words: ["group", "item"]),
         VariablePlace("custom `group`", "`frame`", settings: ["frame"], variables: ["k", "gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group]),

@@ -469,6 +469,10 @@ final class Analysis {
             guard let e = s.estimate else { return "none" }
             let text = e.width.map { "\(oneLine(source.text($0.span))) x " } ?? ""
             return "self-sizing: `\(text)\(oneLine(source.text(e.length.span)))` per cell until measured"
+        // The environment: the layout's (hover shows the insets measured from it).
+        case .safeAreaTop, .safeAreaLeft, .safeAreaBottom, .safeAreaRight: return nil
+        case .layoutMarginsTop, .layoutMarginsLeft, .layoutMarginsBottom, .layoutMarginsRight: return nil
+        case .readableWidth, .insetsReference, .device: return nil
         case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
         case .itemSpacing, .groupFrame: return nil
         }
