@@ -66,6 +66,9 @@ struct Resolver {
     let usedSettings = UsedSettings()
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
+    /// The last section's own box of rare settings, which the next one shares when it holds the
+    /// same (`ResolvedSection.shareRareSettings`).
+    var lastRare: RareSectionSettings? = nil
 
     init(program: Program, layout: BlockRecord?, name: String, itemsBefore: Int? = 0, query: Bool = false) {
         self.program = program
@@ -527,6 +530,7 @@ struct Resolver {
         section.groups = groups
         section.estimate = estimateRule(blocks, s: s)
         if diagnostics.count != errorsBefore { return nil }
+        section.shareRareSettings(with: &lastRare)
         return section
     }
 

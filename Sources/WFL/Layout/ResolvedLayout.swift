@@ -296,16 +296,25 @@ package struct RuleSet<Slot: RuleSlot>: Equatable {
 /// spacings, pinning, background, attached views, the per-item rules); `engine` is its engine with
 /// what only that engine reads.
 package struct ResolvedSection {
-    package var index: Int
+    // The index and the item count in 32 bits (at most 10,000,000 items), `pinHeaders` at the end:
+    // 160 bytes a section.
+    private var _index: Int32
+    private var _items: Int32
+    package var index: Int {
+        get { Int(_index) }
+        set { _index = Int32(truncatingIfNeeded: newValue) }
+    }
+    package var items: Int {
+        get { Int(_items) }
+        set { _items = Int32(clamping: newValue) }
+    }
     package var name: String?
-    package var items: Int
     package var insets: Insets
     /// Thickness along the scroll axis; 0 means none.
     package var header: Double
     package var footer: Double
     package var rowSpacing: Double
     package var columnSpacing: Double
-    package var pinHeaders: Bool
     /// The section's engine and its configuration (Engines/Engine.swift).
     package var engine: any Engine
     package var rules = RuleSet<SectionRule>()
@@ -316,14 +325,15 @@ package struct ResolvedSection {
     /// The settings most sections leave as they are, in one shared box (`RareSectionSettings`): a
     /// plain section holds one reference to the shared defaults instead of their ~300 bytes.
     private var rare = RareSectionSettings.defaults
+    package var pinHeaders: Bool
 
     package init(index: Int, name: String?, items: Int, insets: Insets, headerInsets: Insets = Insets(),
                  footerInsets: Insets = Insets(), header: Double, footer: Double, rowSpacing: Double,
                  columnSpacing: Double, pinHeaders: Bool, engine: any Engine, pinFooters: Bool = false,
                  collapseEmpty: CollapseEmpty = .none, place: Span = .point(0)) {
-        self.index = index
+        _index = Int32(truncatingIfNeeded: index)
+        _items = Int32(clamping: items)
         self.name = name
-        self.items = items
         self.insets = insets
         self.header = header
         self.footer = footer
@@ -344,6 +354,14 @@ package struct ResolvedSection {
         if rare[keyPath: path] == value { return }
         if !isKnownUniquelyReferenced(&rare) { rare = rare.copy() }
         rare[keyPath: path] = value
+    }
+
+    /// Shares `previous`'s box of rare settings when it holds the same ones, else makes this
+    /// section's box `previous`: the sections of a file that sets, say, `rowSpacing` once at
+    /// its top (whose place every section then holds) share one box.
+    mutating func shareRareSettings(with previous: inout RareSectionSettings?) {
+        guard rare !== RareSectionSettings.defaults, rare.attached.isEmpty, rare.update == nil, rare.groups == nil, rare.estimate == nil else { return }
+        if let p = previous, p.holdsTheSame(as: rare) { rare = p } else { previous = rare }
     }
 
     package var headerInsets: Insets {
@@ -457,6 +475,15 @@ final class RareSectionSettings {
 
     /// The one box of defaults every plain section shares; never written (a write copies it).
     nonisolated(unsafe) static let defaults = RareSectionSettings()
+
+    /// True when both hold the same settings and neither any attached view or groups.
+    func holdsTheSame(as o: RareSectionSettings) -> Bool {
+        headerInsets == o.headerInsets && footerInsets == o.footerInsets && pinFooters == o.pinFooters
+            && collapseEmpty == o.collapseEmpty && rowSpacingPlace == o.rowSpacingPlace
+            && columnSpacingPlace == o.columnSpacingPlace && background == o.background
+            && backgroundInsets == o.backgroundInsets && attached.isEmpty && o.attached.isEmpty && update == o.update
+            && groups == nil && o.groups == nil
+    }
 
     /// A box of the section's own, with the same settings.
     func copy() -> RareSectionSettings {

@@ -154,18 +154,19 @@ public struct AttributeTable: Equatable, Sendable {
         private var _background: Int32 = -1
         private var _firstView: Int32 = 0
         private var _viewCount: Int32 = 0
-        /// Where the section ends along the scroll axis (after its bottom inset, before the footer).
-        package var end: Double
-        /// Where the next section starts along the scroll axis (after the footer).
-        package var stop: Double = 0
-        /// Where the section starts along the scroll axis (before its header's insets).
-        package var begin: Double = 0
+        // (The three one-byte fields fill the four bytes before the doubles: 56 bytes a section.)
         /// `pinHeaders` of the section.
         package var pinHeaders: Bool
         /// `pinFooters` of the section.
         package var pinFooters = false
         /// The section's engine.
         package var style: LayoutStyle = .waterfall
+        /// Where the section ends along the scroll axis (after its bottom inset, before the footer).
+        package var end: Double
+        /// Where the next section starts along the scroll axis (after the footer).
+        package var stop: Double = 0
+        /// Where the section starts along the scroll axis (before its header's insets).
+        package var begin: Double = 0
 
         package init(header: Int?, firstCell: Int, cellCount: Int, footer: Int?, end: Double, pinHeaders: Bool,
                      pinFooters: Bool = false, begin: Double = 0, style: LayoutStyle = .waterfall) {
