@@ -326,6 +326,25 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1) // no shutdown first
     }
 
+    /// `device ` completes the device names, `device iPhone13 ` the orientations, and
+    /// `insetsReference ` its words.
+    func testCompletionOfDevicesAndTheEnvironment() throws {
+        let c = try start()
+        let text = "device \ndevice iPhone13 \nsection {\n  insetsReference \n  items 1\n}\n"
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        XCTAssertTrue(try labels(0, 7).isSuperset(of: ["iPhoneSe", "iPhone13", "iPhone13Mini", "iPadPro11", "iPadPro12_9"]))
+        XCTAssertEqual(try labels(0, 7).count, 17)
+        XCTAssertEqual(try labels(1, 16), ["portrait", "landscape"])
+        XCTAssertEqual(try labels(3, 18), ["none", "safeArea", "layoutMargins", "readableContent"])
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
+
     /// Inside `group` and `item` blocks completion offers only their words, the innermost block's;
     /// their size expressions get `gw` and `gh`; hover on `gw` says what it is.
     func testCompletionInsideGroupBlocks() throws {

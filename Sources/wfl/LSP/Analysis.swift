@@ -613,6 +613,10 @@ final class Analysis {
             case .insets:
                 for side in SettingTable.sides { add(side, 20, "side of '\(info.name)'") }
                 expressionItems(places(setting: info.name))
+            case .device:
+                // `device NAME [portrait | landscape]`: the names, then the orientations.
+                if words.count == 1 { for d in Devices.names { add(d, 20, Devices.meaning(of: d) ?? "a device") } }
+                if words.count == 2 { for o in Orientation.allCases { add(o.rawValue, 20, Devices.meaning(of: o.rawValue) ?? "") } }
             case .lanes:
                 if words.count == 1 { add("adaptive", 3, "adaptive(MIN): as many lanes as fit, each at least MIN") }
                 expressionItems(places(setting: info.name))
