@@ -13,7 +13,7 @@ struct RunCommand {
 
     /// The options `run` takes (with '=' and a value as well, those that take one).
     static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output",
-                          "--device"]
+                          "--device", "--shelf"]
 
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
@@ -37,6 +37,16 @@ struct RunCommand {
         var after = false
         // `--name TYPE`: the type of a `--format swift` fixture (docs/usage.md, "Layout fixtures").
         var typeName: String? = nil
+        // `--shelf S=X` (repeatable): shelf S's own sideways offset (docs/usage.md).
+        var shelves: [Int: Double] = [:]
+        func addShelf(_ v: String) -> String? {
+            guard let (s, x) = RunCommand.shelfValue(v) else {
+                return "'--shelf \(v)' is not a shelf offset: write S=X, a section number and a number, for example '--shelf 0=155'"
+            }
+            if shelves[s] != nil { return "'--shelf' gives shelf \(s) twice: give each shelf one offset" }
+            shelves[s] = x
+            return nil
+        }
         var k = 0
         func value(_ option: String) -> String? {
             guard k + 1 < args.count else { return nil }
@@ -77,6 +87,9 @@ struct RunCommand {
                     return cli.usageError("'--offset \(v)' is not an offset: write X,Y, two numbers, for example '--offset 0,120'", command: "run")
                 }
                 offset = Offset(x: xs[0], y: xs[1])
+            case "--shelf":
+                guard let v = value(a) else { return cli.usageError("'--shelf' needs a value: S=X, for example '--shelf 0=155'", command: "run") }
+                if let message = addShelf(v) { return cli.usageError(message, command: "run") }
             case "--rect":
                 guard let v = value(a) else { return cli.usageError("'--rect' needs a value: X,Y,W,H, for example '--rect 0,0,375,812'", command: "run") }
                 guard let xs = RunCommand.numbers(v, count: 4) else {
@@ -101,6 +114,8 @@ struct RunCommand {
                         return cli.usageError("'\(a)' is not \(n == 2 ? "an offset: write X,Y" : "a rect: write X,Y,W,H"), numbers separated by commas", command: "run")
                     }
                     if n == 2 { offset = Offset(x: xs[0], y: xs[1]) } else { rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) }
+                } else if a.hasPrefix("--shelf=") {
+                    if let message = addShelf(String(a.dropFirst("--shelf=".count))) { return cli.usageError(message, command: "run") }
                 } else if a.hasPrefix("--layout=") {
                     layoutName = String(a.dropFirst("--layout=".count))
                 } else if a.hasPrefix("--name=") {
@@ -164,10 +179,13 @@ struct RunCommand {
         parsed.program?.device = device
         // The statements are not needed once the program is built: let them go before evaluating.
         parsed = parsed.droppingStatements
-        let evaluation = Pipeline.evaluate(parsed, only: layoutName)
+        let evaluation = Pipeline.evaluate(parsed, only: layoutName, shelves: shelves)
         let diagnostics = evaluation.diagnostics
         if !diagnostics.isEmpty { writeErr(renderer.render(diagnostics, in: source)) }
         if diagnostics.hasErrors { return Exit.dataError }
+        if let message = RunCommand.shelfRefusal(shelves, there: evaluation.evaluation?.shelves ?? []) {
+            return cli.usageError(message, command: "run")
+        }
         // One offset for the pictures and the transitions: the given one, or the first table's
         // initial offset ((0, 0) without a safe area).
         if !offsetGiven, let first = evaluation.tables.first { offset = first.initialOffset }
@@ -235,6 +253,49 @@ extension RunCommand {
     }
 
     /// `count` finite numbers separated by commas ("0,120"), each a plain decimal, or nil.
+    /// `S=X` of `--shelf`: S in ASCII digits, X a wfl number (`digits [. digits] [e [+|-] digits]`,
+    /// `_` between digits) optionally after `-`, no spaces; nil when malformed.
+    static func shelfValue(_ text: String) -> (Int, Double)? {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let s = Int(parts[0]) else { return nil }
+        var x = Array(parts[1].utf8)
+        var negative = false
+        if x.first == UInt8(ascii: "-") {
+            negative = true
+            x.removeFirst()
+        }
+        // The number's grammar: no leading '+' or '.', no trailing '.', '_' only between digits.
+        guard let first = x.first, first >= 48, first <= 57 else { return nil }
+        var plain: [UInt8] = []
+        for (k, c) in x.enumerated() {
+            if c == UInt8(ascii: "_") {
+                let isDigit = { (b: UInt8) in b >= 48 && b <= 57 }
+                guard k > 0, k + 1 < x.count, isDigit(x[k - 1]), isDigit(x[k + 1]) else { return nil }
+                continue
+            }
+            plain.append(c)
+        }
+        if let dot = plain.firstIndex(of: UInt8(ascii: ".")) {
+            guard dot + 1 < plain.count, plain[dot + 1] >= 48, plain[dot + 1] <= 57 else { return nil }
+        }
+        guard let d = decimal(String(decoding: plain, as: UTF8.self)), d.isFinite else { return nil }
+        return (s, negative ? -d : d)
+    }
+
+    /// The usage error for `--shelf` values naming a section that is a shelf in no layout
+    /// printed; it lists the shelves there are.
+    static func shelfRefusal(_ shelves: [Int: Double], there: Set<Int>) -> String? {
+        guard let bad = shelves.keys.sorted().first(where: { !there.contains($0) }) else { return nil }
+        let list = there.sorted().map(String.init)
+        let are: String
+        switch list.count {
+        case 0: are = "no layout printed has a shelf"
+        case 1: are = "the only shelf is section \(list[0])"
+        default: are = "the shelves are sections " + list.joined(separator: ", ")
+        }
+        return "'--shelf \(bad)=...' names section \(bad), which is a shelf in no layout printed: \(are)"
+    }
+
     static func numbers(_ text: String, count: Int) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == count else { return nil }

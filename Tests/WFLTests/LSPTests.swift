@@ -319,7 +319,7 @@ final class LSPTests: XCTestCase {
         }
         XCTAssertEqual(try labels(3, 4), ["when", "size", "anchor", "offset", "zIndex", "let"])
         XCTAssertEqual(try labels(6, 4), ["delete", "insert", "expect"])
-        XCTAssertEqual(try labels(11, 2), ["alpha", "zoom", "offset"])
+        XCTAssertEqual(try labels(11, 2), ["alpha", "zoom", "offset", "translate", "rotate"])
         let section = try labels(8, 2)
         XCTAssertTrue(section.isSuperset(of: ["attach", "update", "appear", "disappear", "items", "height"]), "\(section)")
         try c.notify("exit", [:])

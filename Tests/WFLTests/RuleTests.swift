@@ -24,8 +24,9 @@ final class RuleTests: XCTestCase {
     /// Two sections between them set every slot (`height` and `size` exclude each other).
     func testTheTapesReachEverySlotThatIsKept() throws {
         var layout = try resolved("""
-            section { items 3; span 1 + i % 2; size 10 + i x 20; alpha 0.5 + ox * 0; zoom 1; zIndex i
-                appear { alpha 0.5; zoom 0.5; offset 1 x 2 }; disappear { alpha 0.5; zoom 0.5; offset 1 x 2 }
+            section { items 3; span 1 + i % 2; size 10 + i x 20; alpha 0.5 + ox * 0; zoom 1; zIndex i; translate 1 x 2; rotate 3
+                appear { alpha 0.5; zoom 0.5; offset 1 x 2; translate 1 x 2; rotate 3 }
+                disappear { alpha 0.5; zoom 0.5; offset 1 x 2; translate 1 x 2; rotate 3 }
                 attach badge { when i % 2 == 0; size 4 x 4; offset 1 x 1 } }
             section { items 2; height 40 + i }
             """)

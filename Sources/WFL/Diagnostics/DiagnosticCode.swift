@@ -58,6 +58,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case badAttachName = "E0414"
     case notInAttach = "E0415"
     case notInAppear = "E0416"
+    // Motion: shelf offsets and transforms (E0430-E0439).
+    case sxOutsideShelf = "E0430"
     case setTwice = "W0401"
     case spacedMinus = "W0402"
     case attachTwice = "W0403"
@@ -195,7 +197,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .spacedMinus: return "`8 -6` among a setting's several values: one value (2), not two"
         case .badAttachName: return "an `attach` block without a name, or named as a kind of its own (`cell`, `header`, `footer`, `background`) or empty"
         case .notInAttach: return "a setting that cannot stand inside an `attach` block"
-        case .notInAppear: return "a setting other than `alpha`, `zoom` and `offset` inside an `appear` or `disappear` block"
+        case .notInAppear: return "a setting other than `alpha`, `zoom`, `offset`, `translate` and `rotate` inside an `appear` or `disappear` block"
+        // Motion.
+        case .sxOutsideShelf: return "a rule that reads `sx`, a shelf's own offset, reaching a section that is not a shelf"
         case .attachTwice: return "two `attach` blocks of one name in one block (the later one wins)"
         case .unknownDevice: return "a `device` name that is not in the table of devices"
         case .safeAreaTooLarge: return "a safe area whose two sides along one axis take all of the container"

@@ -28,6 +28,7 @@ enum Decorations {
         if let failure = shown.rules.attributeFailure { throw failure }
         table.rules.alphas = shown.rules.alphas
         table.rules.zooms = shown.rules.zooms
+        table.rules.transforms = shown.rules.transforms
         for j in table.elements.indices { table.elements[j].zIndex = shown.elements[j].zIndex }
     }
 

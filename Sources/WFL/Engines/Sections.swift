@@ -31,9 +31,12 @@ package enum Sections {
             result = .success(table)
         }
         let appearRules = TableRules.of(layout, .transitions)
-        guard layout.rightToLeft || layout.decorates || appearRules != nil, case .success(var table) = result else {
+        guard layout.rightToLeft || layout.decorates || appearRules != nil || !layout.shelfOffsets.isEmpty,
+              case .success(var table) = result else {
             return FiniteFrames.checked(layout, result)
         }
+        // Step 1: a shelf's cells move by its own offset, before the backgrounds and the mirror.
+        if !layout.shelfOffsets.isEmpty { table.shiftShelves(layout) }
         // Section backgrounds and attached views are placed from the frames in left-to-right
         // coordinates (steps 1 and 4 of the order of evaluation, docs/layout.md), then mirrored.
         if layout.decorates {
@@ -90,6 +93,19 @@ extension AttributeTable {
         }
         scroll.rightToLeft = true
         index = RectIndex(elements, sequence: index.sequence)
+    }
+
+    /// Moves the cells of every shelf of `layout.shelfOffsets` left by its offset (step 1 of the
+    /// order of evaluation, docs/layout.md "Shelf offsets"): `x - sx`; the header, the footer and
+    /// the content size stay. The index is built again.
+    mutating func shiftShelves(_ layout: ResolvedLayout) {
+        var moved = false
+        for (s, sx) in layout.shelfOffsets where sx != 0 && s < sectionStarts.count && layout.sections[s].style == .shelf {
+            let st = sectionStarts[s]
+            for j in st.firstCell..<(st.firstCell + st.cellCount) { elements[j].frame.x -= sx }
+            moved = true
+        }
+        if moved { index = RectIndex(elements, sequence: index.sequence) }
     }
 
     /// The width frames are mirrored within: cw when vertical, max(contentWidth, cw) when

@@ -14,6 +14,7 @@ extension Resolver {
         let slots = SectionRule.ends(disappear: disappear)
         let word = disappear ? "disappear" : "appear"
         func noRandom(_ e: Expr, _ w: Written) -> Bool {
+            guard sxAllowed(e, w) else { return false }
             let deps = compiler.compile(e).deps
             // A variable without a value here is found now: the rules run only for the elements
             // of an update that appear or disappear, which may be none.
@@ -53,6 +54,16 @@ extension Resolver {
            noRandom(xe, w), noRandom(ye, w) {
             out[slots.x] = checked(rule(xe, w, what: "the x of the offset of '\(word)'"), .offset, w)
             out[slots.y] = checked(rule(ye, w, what: "the y of the offset of '\(word)'"), .offset, w)
+        }
+        // Motion: `translate X x Y` and `rotate DEG`, absolute, each cascading on its own.
+        let t = SectionRule.transformEnds(disappear: disappear)
+        if let w = lookup(disappear ? .disappearTranslate : .appearTranslate, blocks), case .size(let xe, let ye) = w.value,
+           noRandom(xe, w), noRandom(ye, w) {
+            out[t.tx] = checked(rule(xe, w, what: "the x of the translate of '\(word)'"), .transform, w)
+            out[t.ty] = checked(rule(ye, w, what: "the y of the translate of '\(word)'"), .transform, w)
+        }
+        if let w = lookup(disappear ? .disappearRotate : .appearRotate, blocks), case .expr(let e) = w.value, noRandom(e, w) {
+            out[t.rotate] = checked(rule(e, w, what: "the rotate of '\(word)'"), .transform, w)
         }
     }
 }

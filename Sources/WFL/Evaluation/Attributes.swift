@@ -14,6 +14,8 @@ package struct CellRules: Equatable, Sendable {
     /// Each element's alpha and zoom, in table order; empty when every one is 1.
     package var alphas: [Double] = []
     package var zooms: [Double] = []
+    /// Each element's translate and rotate, in table order; empty when every one is the identity.
+    package var transforms: [Transform] = []
     /// The error of an attribute rule at the offset this table was taken to, if one failed.
     package var attributeFailure: Diagnostic? = nil
     /// Where each attached view sits on its cell (Engines/Decorations.swift); nil without any.
@@ -49,6 +51,12 @@ package final class TableRules: @unchecked Sendable, Equatable {
         var items: Int
         var aw: Double, ah: Double
         var rules: RuleSet<SectionRule>
+        /// `p` runs along x (a horizontal layout, or a shelf).
+        var progressAlongX: Bool
+        /// The section is a shelf, whose rules may read `sx`.
+        var shelf: Bool
+        /// The shelf's own offset.
+        var sx: Double
     }
 
     let sections: [Section]
@@ -65,10 +73,11 @@ package final class TableRules: @unchecked Sendable, Equatable {
     }
 
     init(_ layout: ResolvedLayout, _ use: Use) {
-        sections = layout.sections.map { sec in
+        sections = layout.sections.enumerated().map { s, sec in
             let ins = sec.insets
             return Section(items: sec.items, aw: layout.containerWidth - ins.left - ins.right,
-                           ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.rules.filter(use.holds))
+                           ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.rules.filter(use.holds),
+                           progressAlongX: layout.direction == .horizontal || sec.style == .shelf, shelf: sec.style == .shelf, sx: sec.style == .shelf ? layout.shelfOffsets[s] ?? 0 : 0)
         }
         seed = layout.seed
         letCount = layout.letCount
@@ -100,6 +109,9 @@ package final class TableRules: @unchecked Sendable, Equatable {
         let sec = sections[s]
         if sec.rules.isEmpty { return nil }
         m.beginElement(item: i, section: s, count: count ?? sec.items, aw: sec.aw, ah: sec.ah, frame: f, offset: offset)
+        // Motion: the paging progress on the frame as shown, and the shelf's own offset.
+        m.set(.p, sec.progressAlongX ? (f.x + f.width / 2 - (offset.x + cw / 2)) / cw : (f.y + f.height / 2 - (offset.y + ch / 2)) / ch)
+        m.set(.sx, sec.sx)
         return sec.rules
     }
 
@@ -122,7 +134,14 @@ package final class TableRules: @unchecked Sendable, Equatable {
     /// the item.
     func values(section s: Int, item i: Int, frame f: Frame, offset: Offset, zIndex: Int,
                 _ m: inout Machine) throws(Diagnostic) -> (alpha: Double, zoom: Double, zIndex: Int) {
-        guard let rules = begin(section: s, item: i, frame: f, offset: offset, &m) else { return (1, 1, zIndex) }
+        let v = try fullValues(section: s, item: i, frame: f, offset: offset, zIndex: zIndex, &m)
+        return (v.alpha, v.zoom, v.zIndex)
+    }
+
+    /// `values`, with the cell's translate and rotate (normalised).
+    func fullValues(section s: Int, item i: Int, frame f: Frame, offset: Offset, zIndex: Int,
+                    _ m: inout Machine) throws(Diagnostic) -> CellValues {
+        guard let rules = begin(section: s, item: i, frame: f, offset: offset, &m) else { return CellValues(alpha: 1, zoom: 1, zIndex: zIndex) }
         let place = AttributeRange.place(item: i, section: s, offset: offset)
         var alpha = 1.0, zoom = 1.0, z = zIndex
         if let r = rules[.alpha] { alpha = try value(r, .alpha, item: i, place: place, &m) }
@@ -136,7 +155,11 @@ package final class TableRules: @unchecked Sendable, Equatable {
             guard abs(whole) <= 1_000_000 else { throw TableRules.refuse(r, d, "a z-index is from -1,000,000 to 1,000,000", place) }
             z = Int(whole)
         }
-        return (alpha, zoom, z)
+        var t = Transform.identity
+        if let r = rules[.translateX] { t.tx = try value(r, .transform, item: i, place: place, &m) }
+        if let r = rules[.translateY] { t.ty = try value(r, .transform, item: i, place: place, &m) }
+        if let r = rules[.rotate] { t.rotate = Transform.normalised(try value(r, .transform, item: i, place: place, &m)) }
+        return CellValues(alpha: alpha, zoom: zoom, zIndex: z, transform: t)
     }
 }
 
@@ -193,19 +216,24 @@ extension AttributeTable {
         let n = out.elements.count
         var alphas = [Double](repeating: 1, count: n)
         var zooms = [Double](repeating: 1, count: n)
-        var anyAlpha = false, anyZoom = false
+        var transforms = [Transform](repeating: .identity, count: n)
+        var anyAlpha = false, anyZoom = false, anyTransform = false
         // The values of the cells met so far, by their index in this table.
-        var cellValues: [Int: (alpha: Double, zoom: Double, zIndex: Int)] = [:]
+        var cellValues: [Int: CellValues] = [:]
         var zs: ZoomState?? = nil
         for k in 0..<n {
             let e = out.elements[k]
             let j = indices?[k] ?? k
             switch e.kind {
             case .cell:
-                let v = try attributes.values(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
+                let v = try attributes.fullValues(section: e.section, item: e.item ?? 0, frame: e.frame, offset: offset, zIndex: ZIndex.cell, &m)
                 if rules.views != nil { cellValues[j] = v }
                 alphas[k] = v.alpha
                 zooms[k] = v.zoom
+                if !v.transform.isIdentity {
+                    transforms[k] = v.transform
+                    anyTransform = true
+                }
                 out.elements[k].zIndex = v.zIndex
             case .attached:
                 guard let views = rules.views, let p = views.position(of: j) else { continue }
@@ -215,8 +243,8 @@ extension AttributeTable {
                     // Its cell is not among the elements asked for: evaluate it on its frame here.
                     if zs == nil { zs = .some(zoomState(offset)) }
                     let cell = elements[c]
-                    v = try attributes.values(section: cell.section, item: cell.item ?? 0, frame: frame(c, offset, zs!), offset: offset,
-                                         zIndex: ZIndex.cell, &m)
+                    v = try attributes.fullValues(section: cell.section, item: cell.item ?? 0, frame: frame(c, offset, zs!), offset: offset,
+                                             zIndex: ZIndex.cell, &m)
                 }
                 alphas[k] = v!.alpha
                 out.elements[k].zIndex = v!.zIndex + views.geometry[p].zIndex
@@ -228,6 +256,30 @@ extension AttributeTable {
         }
         out.rules.alphas = anyAlpha ? alphas : []
         out.rules.zooms = anyZoom ? zooms : []
+        out.rules.transforms = anyTransform ? transforms : []
+    }
+
+    /// The translate and rotate of element `j` (the identity unless a rule gave it another).
+    public func transform(of j: Int) -> Transform { rules.transforms.isEmpty ? .identity : rules.transforms[j] }
+
+    /// True when some element uses a translate or a rotate.
+    package var hasTransform: Bool { !rules.transforms.isEmpty }
+
+    /// True when some element uses a translate.
+    package var usesTranslate: Bool { rules.transforms.contains { $0.tx != 0 || $0.ty != 0 } }
+
+    /// True when some element uses a rotate.
+    package var usesRotate: Bool { rules.transforms.contains { $0.rotate != 0 } }
+
+    /// The translate and rotate of element `j` at `offset`, its rules evaluated for it alone
+    /// (the expectation functions `translate` and `rotate`); the identity for all but cells.
+    package func transform(of j: Int, at offset: Offset) throws(Diagnostic) -> Transform {
+        let e = elements[j]
+        guard let attributes = rules.attributes else { return transform(of: j) }
+        guard e.kind == .cell else { return .identity }
+        var m = attributes.machine()
+        return try attributes.fullValues(section: e.section, item: e.item ?? 0, frame: frame(of: j, at: offset), offset: offset,
+                                         zIndex: ZIndex.cell, &m).transform
     }
 
     /// The alpha, zoom and z-index of element `j` at `offset`, its rules evaluated for it alone
@@ -257,6 +309,8 @@ enum AttributeRange {
     case zoom
     /// Finite.
     case offset
+    /// Finite: translate and rotate.
+    case transform
 
     /// Why `d` is refused, or nil: a value at most 0.001 outside its range is taken (and
     /// clamped into it by `clamped`).
@@ -265,6 +319,7 @@ enum AttributeRange {
         case .alpha: return d >= -0.001 && d <= 1.001 ? nil : "an alpha is from 0 to 1"
         case .zoom: return d.isFinite && d >= -0.001 ? nil : "a zoom is finite and at least 0"
         case .offset: return d.isFinite ? nil : "an offset is finite"
+        case .transform: return d.isFinite ? nil : "a translate or rotate is finite"
         }
     }
 
@@ -273,7 +328,7 @@ enum AttributeRange {
         switch self {
         case .alpha: return Swift.min(Swift.max(d, 0), 1)
         case .zoom: return Swift.max(d, 0)
-        case .offset: return d
+        case .offset, .transform: return d
         }
     }
 
@@ -306,5 +361,92 @@ extension Machine {
         set(.ox, offset.x)
         set(.oy, offset.y)
         available = VarSets.attributes
+    }
+}
+
+/// The values of the attribute rules for one cell.
+struct CellValues {
+    var alpha: Double
+    var zoom: Double
+    var zIndex: Int
+    var transform: Transform = .identity
+}
+
+/// A cell's `translate X x Y` and `rotate DEG` (docs/layout.md, "Transforms"): with its zoom z,
+/// UIKit's transform `(z cos t, z sin t, -z sin t, z cos t, X, Y)` about the frame's centre.
+public struct Transform: Equatable, Sendable {
+    /// The move right and down, in points.
+    public var tx: Double
+    public var ty: Double
+    /// The turn in degrees, clockwise on screen, in (-180, 180].
+    public var rotate: Double
+
+    public init(tx: Double, ty: Double, rotate: Double) {
+        self.tx = tx
+        self.ty = ty
+        self.rotate = rotate
+    }
+
+    /// No move, no turn.
+    public static let identity = Transform(tx: 0, ty: 0, rotate: 0)
+
+    /// True when neither translate nor rotate is used.
+    public var isIdentity: Bool { tx == 0 && ty == 0 && rotate == 0 }
+
+    /// `r` in (-180, 180]: `r - 360 * ceil((r - 180) / 360)`, -0 made 0.
+    public static func normalised(_ r: Double) -> Double {
+        let v = r - 360 * ((r - 180) / 360).rounded(.up)
+        return v == 0 ? 0 : v
+    }
+
+    /// The matrix `(a, b, c, d, e, f)` drawing a frame `f` (in its own coordinates) with zoom `z`:
+    /// a point (px, py) is shown at (a px + c py + e, b px + d py + f).
+    public func matrix(frame fr: Frame, zoom z: Double) -> (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        let t = rotate * Double.pi / 180
+        let cosT = rotate == 90 || rotate == -90 ? 0 : (rotate == 180 ? -1 : cosine(t))
+        let sinT = rotate == 180 ? 0 : (rotate == 90 ? 1 : (rotate == -90 ? -1 : sine(t)))
+        let a = z * cosT, b = z * sinT, c = -z * sinT, d = z * cosT
+        let cx = fr.x + fr.width / 2, cy = fr.y + fr.height / 2
+        return (a, b, c, d, cx + tx - a * cx - c * cy, cy + ty - b * cx - d * cy)
+    }
+
+    /// Where the point (px, py) of frame `fr` is shown with zoom `z`.
+    public func shown(_ px: Double, _ py: Double, frame fr: Frame, zoom z: Double) -> (x: Double, y: Double) {
+        let m = matrix(frame: fr, zoom: z)
+        return (m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f)
+    }
+}
+
+/// sin and cos without Foundation: the angle reduced to within pi/4 of a quadrant, then Taylor
+/// series (exact to about 1e-16 there).
+func sine(_ t: Double) -> Double { sineCosine(t).sin }
+func cosine(_ t: Double) -> Double { sineCosine(t).cos }
+
+private func sineCosine(_ t: Double) -> (sin: Double, cos: Double) {
+    guard t.isFinite else { return (.nan, .nan) }
+    let q = (t / (Double.pi / 2)).rounded()
+    let r = t - q * (Double.pi / 2)
+    let r2 = r * r
+    var s = 0.0, c = 0.0
+    var term = r, sum = r, n = 1.0
+    while n < 19 {
+        term *= -r2 / ((n + 1) * (n + 2))
+        sum += term
+        n += 2
+    }
+    var cterm = 1.0, csum = 1.0
+    n = 0
+    while n < 18 {
+        cterm *= -r2 / ((n + 1) * (n + 2))
+        csum += cterm
+        n += 2
+    }
+    s = sum
+    c = csum
+    switch Int(q.truncatingRemainder(dividingBy: 4) + 4) % 4 {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
     }
 }

@@ -8,6 +8,8 @@ package struct Evaluation {
     package var layouts: [EvaluatedLayout]
     /// Every error and warning found while evaluating (the parser's are not repeated here).
     package var diagnostics: [Diagnostic]
+    /// Motion: the shelf sections of the layouts evaluated (for `--shelf`'s usage errors).
+    package var shelves: Set<Int> = []
     /// The table of each layout evaluated (before its batch update), in file order.
     package var tables: [AttributeTable] { layouts.map(\.before) }
 }
@@ -423,7 +425,7 @@ package final class Program {
     /// evaluated together, is checked before a table is allocated (docs/DECISIONS.md). Once a
     /// layout passes it the layouts after it are resolved for their own errors, not counted, and
     /// no layout is run: the file has an error, and its tables would not be shown.
-    package func evaluate(only: String? = nil) -> Evaluation {
+    package func evaluate(only: String? = nil, shelves: [Int: Double] = [:]) -> Evaluation {
         // Each evaluation reports afresh (a program evaluated again, as the REPL's is).
         reported = []
         var evaluated: [EvaluatedLayout] = []
@@ -432,10 +434,19 @@ package final class Program {
         var resolved: [Result<ResolvedLayout, LayoutFailure>] = []
         // The items of the layouts resolved so far; nil once the limit has been passed.
         var items: Int? = 0
+        var shelfSections = Set<Int>()
         for (k, layout) in layouts.enumerated() {
             let name = layoutNames[k]
             if let only, only != name { continue }
-            let r = resolve(layout, name: name, itemsBefore: items)
+            var r = resolve(layout, name: name, itemsBefore: items)
+            if case .success(var l) = r {
+                // Motion: each shelf at its own offset (`--shelf`); the other sections ignore it.
+                for (s, sec) in l.sections.enumerated() where sec.style == .shelf {
+                    shelfSections.insert(s)
+                    if let sx = shelves[s] { l.shelfOffsets[s] = sx }
+                }
+                r = .success(l)
+            }
             switch r {
             case .success(let l):
                 items = items.map { $0 + l.sections.reduce(0) { $0 + $1.countedItems } }
@@ -463,7 +474,7 @@ package final class Program {
                     }
                     continue
                 }
-                switch memo == nil ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
+                switch memo == nil || !layout.shelfOffsets.isEmpty ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
                 case .success(let t):
                     evaluated.append(EvaluatedLayout(before: t, after: t, batch: layout.batch))
                 case .failure(let f): diagnostics += f.diagnostics
@@ -476,7 +487,7 @@ package final class Program {
         // setting by setting, not in the order they are written.
         diagnostics = diagnostics.filter { seen.insert("\($0.span) \($0.message)").inserted }.inSourceOrder()
         let failed = diagnostics.hasErrors
-        return Evaluation(layouts: failed ? [] : evaluated, diagnostics: diagnostics)
+        return Evaluation(layouts: failed ? [] : evaluated, diagnostics: diagnostics, shelves: shelfSections)
     }
 
     /// Runs the engine of a resolved layout.

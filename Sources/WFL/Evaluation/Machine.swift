@@ -13,6 +13,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case device
     /// Groups: the containing group's content size, and a custom group's leaf index.
     case gw, gh, k
+    /// Motion: the paging progress and a shelf's own offset (attribute rules).
+    case p, sx
 
     /// Its name in the language.
     package var name: String {
@@ -44,6 +46,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .gw: return "gw"
         case .gh: return "gh"
         case .k: return "k"
+        case .p: return "p"
+        case .sx: return "sx"
         }
     }
 
@@ -95,7 +99,7 @@ package enum VarSets {
     package static let groupSize = mask([.gw, .gh, .s, .cw, .ch, .aw, .ah])
     /// A custom group's `frame`.
     package static let groupFrame = groupSize | mask([.k])
-    package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy])
+    package static let attributes = mask([.i, .n, .s, .cw, .ch, .aw, .ah, .w, .h, .minX, .midX, .maxX, .minY, .midY, .maxY, .ox, .oy, .p, .sx])
 }
 
 /// What `expect` functions ask of a finished layout (`frame`, `header`, `count`, ...).

@@ -678,7 +678,7 @@ struct Resolver {
     mutating func attributeRules(_ blocks: [BlockRecord]) -> RuleSet<SectionRule> {
         var out = RuleSet<SectionRule>()
         for (property, slot) in [(Property.alpha, SectionRule.alpha), (.zoom, .zoom), (.zIndex, .zIndex)] {
-            guard let w = lookup(property, blocks), case .expr(let e) = w.value else { continue }
+            guard let w = lookup(property, blocks), case .expr(let e) = w.value, sxAllowed(e, w) else { continue }
             let name = w.setting.name.text
             if let r = compiler.compile(e).deps.random {
                 fail(.error(.randomInAttribute, "'random' cannot be used in '\(name)'", at: r,
@@ -687,6 +687,26 @@ struct Resolver {
                 continue
             }
             out[slot] = rule(e, w, what: "the \(name)")
+        }
+        // Motion: `translate X x Y` (two rules) and `rotate DEG`.
+        if let w = lookup(.translate, blocks), case .size(let xe, let ye) = w.value, sxAllowed(xe, w), sxAllowed(ye, w) {
+            if let r = compiler.compile(xe).deps.random ?? compiler.compile(ye).deps.random {
+                fail(.error(.randomInAttribute, "'random' cannot be used in 'translate'", at: r,
+                            help: "'translate' is evaluated at every scroll offset, where a random value would flicker; derive it from 'i' instead"),
+                     key: w.span)
+            } else {
+                out[.translateX] = rule(xe, w, what: "the x of the translate")
+                out[.translateY] = rule(ye, w, what: "the y of the translate")
+            }
+        }
+        if let w = lookup(.rotate, blocks), case .expr(let e) = w.value, sxAllowed(e, w) {
+            if let r = compiler.compile(e).deps.random {
+                fail(.error(.randomInAttribute, "'random' cannot be used in 'rotate'", at: r,
+                            help: "'rotate' is evaluated at every scroll offset, where a random value would flicker; derive it from 'i' instead"),
+                     key: w.span)
+            } else {
+                out[.rotate] = rule(e, w, what: "the rotate")
+            }
         }
         return out
     }

@@ -31,6 +31,8 @@ package struct OutputPieces {
 
     /// csv: true when the rows end with `alpha,zoom` (some element of the output has one not 1).
     var csvAlphaZoom: Bool { kind == .csv && tables.contains { $0.hasAlphaOrZoom } }
+    /// Motion: the csv rows end with translateX,translateY,rotate.
+    var csvTransform: Bool { kind == .csv && tables.contains { $0.hasTransform } }
 
     /// How many pieces there are.
     package var count: Int { pieces.count }
@@ -46,13 +48,23 @@ package struct OutputPieces {
             let names = kindTexts(t)
             switch kind {
             case .json:
-                if table.hasAlphaOrZoom {
+                if table.hasTransform {
+                    for j in range {
+                        JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names,
+                                       transform: table.transform(of: j))
+                    }
+                } else if table.hasAlphaOrZoom {
                     for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                 } else {
                     for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, names: names) }
                 }
             case .csv:
-                if csvAlphaZoom {
+                if csvTransform {
+                    for j in range {
+                        CSVFormat.row(elements[j], name: csvNames[t], into: &w, alpha: csvAlphaZoom ? table.alpha(of: j) : nil, zoom: table.zoom(of: j),
+                                      names: names, transform: table.transform(of: j))
+                    }
+                } else if csvAlphaZoom {
                     for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                 } else {
                     for j in range { CSVFormat.row(elements[j], name: csvNames[t], into: &w, names: names) }
@@ -127,7 +139,8 @@ extension JSONFormat {
 
     /// One element's line, after its separator from the one before.
     @inline(__always)
-    static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1, names: [[UInt8]] = []) {
+    static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1, names: [[UInt8]] = [],
+                    transform t: Transform = .identity) {
         w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
@@ -153,6 +166,18 @@ extension JSONFormat {
             w.append(", \"zoom\": ")
             w.append(number: zoom)
         }
+        // translate and rotate only where used (absent: unused).
+        if t.tx != 0 || t.ty != 0 {
+            w.append(", \"translate\": [")
+            w.append(number: t.tx == 0 ? 0 : t.tx)
+            w.append(", ")
+            w.append(number: t.ty == 0 ? 0 : t.ty)
+            w.append("]")
+        }
+        if t.rotate != 0 {
+            w.append(", \"rotate\": ")
+            w.append(number: t.rotate)
+        }
         w.append("}")
     }
 }
@@ -161,13 +186,15 @@ extension CSVFormat {
     /// The csv output in pieces (`OutputPieces`).
     package static func pieces(_ tables: [AttributeTable], rowsPerPiece: Int = 32768) -> OutputPieces {
         OutputPieces(tables, kind: .csv, rowsPerPiece: rowsPerPiece, csvNames: tables.map { Array((field($0.name) + ",").utf8) }) { text, rows in
-            text(headerRow + (tables.contains { $0.hasAlphaOrZoom } ? ",alpha,zoom\n" : "\n"))
+            text(headerRow + (tables.contains { $0.hasAlphaOrZoom } ? ",alpha,zoom" : "")
+                 + (tables.contains { $0.hasTransform } ? ",translateX,translateY,rotate\n" : "\n"))
             for k in tables.indices { rows(k) }
         }
     }
 
     @inline(__always)
-    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1, names: [[UInt8]] = []) {
+    static func row(_ e: Element, name: [UInt8], into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1, names: [[UInt8]] = [],
+                    transform t: Transform? = nil) {
         w.append(contentsOf: name)
         w.append(e.section)
         w.append(UInt8(44)) // ","
@@ -196,6 +223,12 @@ extension CSVFormat {
             w.append(number: alpha)
             w.append(UInt8(44)) // ","
             w.append(number: zoom)
+        }
+        if let t {
+            for v in [t.tx, t.ty, t.rotate] {
+                w.append(UInt8(44)) // ","
+                w.append(number: v == 0 ? 0 : v)
+            }
         }
         w.append(UInt8(10)) // "\n"
     }

@@ -195,11 +195,16 @@ package enum SectionRule: Int, RuleSlot, CaseIterable {
     /// `appear { }` and `disappear { }` (Evaluation/AppearRules.swift).
     case appearAlpha, appearZoom, appearX, appearY
     case disappearAlpha, disappearZoom, disappearX, disappearY
+    /// Motion: `translate X x Y` and `rotate DEG`, as attribute rules and in `appear`/`disappear`.
+    case translateX, translateY, rotate
+    case appearTranslateX, appearTranslateY, appearRotate, disappearTranslateX, disappearTranslateY, disappearRotate
 
     package var afterUpdate: AfterUpdate {
         switch self {
         case .span, .length, .naturalWidth, .naturalHeight: return .kept
-        case .alpha, .zoom, .zIndex: return .evaluatedAgain
+        case .alpha, .zoom, .zIndex, .translateX, .translateY, .rotate: return .evaluatedAgain
+        case .appearTranslateX, .appearTranslateY, .appearRotate, .disappearTranslateX, .disappearTranslateY, .disappearRotate:
+            return .evaluatedAgain
         case .appearAlpha, .appearZoom, .appearX, .appearY, .disappearAlpha, .disappearZoom, .disappearX, .disappearY:
             return .evaluatedAgain
         }
@@ -212,15 +217,21 @@ package enum SectionRule: Int, RuleSlot, CaseIterable {
     var group: Group? {
         switch self {
         case .span, .length, .naturalWidth, .naturalHeight: return nil
-        case .alpha, .zoom, .zIndex: return .attributes
-        case .appearAlpha, .appearZoom, .appearX, .appearY: return .appear
-        case .disappearAlpha, .disappearZoom, .disappearX, .disappearY: return .disappear
+        case .alpha, .zoom, .zIndex, .translateX, .translateY, .rotate: return .attributes
+        case .appearAlpha, .appearZoom, .appearX, .appearY, .appearTranslateX, .appearTranslateY, .appearRotate: return .appear
+        case .disappearAlpha, .disappearZoom, .disappearX, .disappearY, .disappearTranslateX, .disappearTranslateY, .disappearRotate:
+            return .disappear
         }
     }
 
     /// The four values of where an element that appears starts (or one that disappears ends).
     static func ends(disappear: Bool) -> (alpha: SectionRule, zoom: SectionRule, x: SectionRule, y: SectionRule) {
         disappear ? (.disappearAlpha, .disappearZoom, .disappearX, .disappearY) : (.appearAlpha, .appearZoom, .appearX, .appearY)
+    }
+
+    /// The transform slots of `appear` (or `disappear`): translate's x and y, rotate.
+    static func transformEnds(disappear: Bool) -> (tx: SectionRule, ty: SectionRule, rotate: SectionRule) {
+        disappear ? (.disappearTranslateX, .disappearTranslateY, .disappearRotate) : (.appearTranslateX, .appearTranslateY, .appearRotate)
     }
 }
 
@@ -527,6 +538,9 @@ package struct ResolvedLayout {
     /// `layoutDirection rightToLeft`: frames are mirrored once placed (docs/layout.md, "Right to left").
     package var rightToLeft = false
     package var snapping: Snapping = .next
+    /// Motion: the shelves' own sideways offsets (`wfl run --shelf S=X`), by section index; a
+    /// shelf not here is at 0 (docs/layout.md, "Shelf offsets").
+    package var shelfOffsets: [Int: Double] = [:]
     /// How many `let` values the compiled rules cache per item.
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).

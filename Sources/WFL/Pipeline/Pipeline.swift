@@ -53,9 +53,9 @@ package enum Pipeline {
 
     /// Evaluates every layout of a parsed file (or only the one named `only`): its tables and
     /// diagnostics. A file whose parse failed stays as it is.
-    package static func evaluate(_ parsed: Compilation, only: String? = nil) -> Compilation {
+    package static func evaluate(_ parsed: Compilation, only: String? = nil, shelves: [Int: Double] = [:]) -> Compilation {
         guard let program = parsed.program else { return parsed }
-        let evaluation = LargeStack.run { program.evaluate(only: only) }
+        let evaluation = LargeStack.run { program.evaluate(only: only, shelves: shelves) }
         return Compilation(source: parsed.source, parse: parsed.parse, program: program, evaluation: evaluation)
     }
 

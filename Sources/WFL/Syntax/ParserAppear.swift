@@ -27,7 +27,7 @@ extension Parser {
     /// `alpha`, `zoom` and `offset`. Anything else is an error; a statement or block that stands
     /// there by mistake is read (so its braces and names stay in order) and dropped.
     mutating func parseAppearStatement(in context: Context) -> Statement? {
-        let holds = "\(context.name) holds only 'alpha', 'zoom' and 'offset'"
+        let holds = "\(context.name) holds only 'alpha', 'zoom', 'offset', 'translate' and 'rotate'"
         func misplaced(_ what: String) -> Statement? {
             reportAndContinue(.error(.misplacedStatement, "\(what) cannot stand inside \(context.name)", at: tok.span,
                                      help: "close the block first; \(holds)"))

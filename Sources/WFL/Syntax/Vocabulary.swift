@@ -78,6 +78,8 @@ package enum Property: Int, CaseIterable, Sendable {
     /// Groups (docs/language.md, "Groups"): the section's `groupSpacing`; a group block's own
     /// `itemSpacing` and a custom group's `frame` (they do not cascade).
     case groupSpacing, itemSpacing, groupFrame
+    /// Motion: the transforms `translate X x Y` and `rotate DEG`, and their `appear`/`disappear` forms.
+    case translate, rotate, appearTranslate, appearRotate, disappearTranslate, disappearRotate
 
     /// What `alpha`, `zoom` or `offset` sets inside an `appear` (or `disappear`) block; nil for
     /// another setting.
@@ -86,6 +88,8 @@ package enum Property: Int, CaseIterable, Sendable {
         case "alpha": return disappear ? .disappearAlpha : .appearAlpha
         case "zoom": return disappear ? .disappearZoom : .appearZoom
         case "offset": return disappear ? .disappearOffset : .appearOffset
+        case "translate": return disappear ? .disappearTranslate : .appearTranslate
+        case "rotate": return disappear ? .disappearRotate : .appearRotate
         default: return nil
         }
     }
@@ -275,6 +279,8 @@ package enum SettingTable {
         SettingInfo(name: "background", shape: .word(["none", "items", "cells", "all"]), level: .section, example: "background items", properties: [.background], arguments: "none | items | cells | all", default: "none", meaning: "one decoration view behind the section, z-index -1, kind `background`", values: ["none": "no background", "items": "from after the header and its insets to where the footer's insets begin, the section's insets included", "cells": "the smallest rect holding every cell (none when the section has no cells)", "all": "the whole section, header and footer with their insets included"]),
         SettingInfo(name: "alpha", shape: .values(min: 1, max: 1), level: .item, example: "alpha 0.5", properties: [.alpha], arguments: "expression", default: "1", meaning: "each cell's alpha, from 0 to 1, evaluated per cell at the scroll offset on its frame as shown; in `appear` / `disappear`: the alpha an inserted element starts with or a deleted one ends with (default 0)"),
         SettingInfo(name: "zoom", shape: .values(min: 1, max: 1), level: .item, example: "zoom 1.2", properties: [.zoom], arguments: "expression", default: "1", meaning: "each cell's transform scale about its centre, finite and at least 0, evaluated per cell at the scroll offset; the frame stays unscaled; in `appear` / `disappear`: the zoom an inserted element starts or a deleted one ends with (default 1)"),
+        SettingInfo(name: "translate", shape: .size, level: .item, example: "translate 0 x 0", properties: [.translate], arguments: "X x Y", default: "0 x 0", meaning: "each cell's move in points, right and down, finite, evaluated per cell at the scroll offset after its zoom and rotation; the frame stays unmoved; in `appear` / `disappear`: the move an inserted element starts or a deleted one ends with (default 0 x 0)"),
+        SettingInfo(name: "rotate", shape: .values(min: 1, max: 1), level: .item, example: "rotate 0", properties: [.rotate], arguments: "DEG", default: "0", meaning: "each cell's turn in degrees about its centre, clockwise on screen, finite, evaluated per cell at the scroll offset and normalised into (-180, 180]; in `appear` / `disappear`: the turn an inserted element starts or a deleted one ends with (default 0)"),
         SettingInfo(name: "zIndex", shape: .values(min: 1, max: 1), level: .item, example: "zIndex 1", properties: [.zIndex], arguments: "expression", default: "0", meaning: "each cell's z-index, a whole number from -1,000,000 to 1,000,000, evaluated per cell at the scroll offset"),
         SettingInfo(name: "when", shape: .values(min: 1, max: 1), level: .attached, example: "when i % 5 == 0", properties: [.attachWhen], arguments: "boolean", default: "true", meaning: "in `attach`: which cells get the view, evaluated per cell (a list cycles)"),
         SettingInfo(name: "anchor", shape: .word(AttachAnchor.allCases.map(\.rawValue)), level: .attached, example: "anchor topRight", properties: [.attachAnchor], arguments: AttachAnchor.allCases.map(\.rawValue).joined(separator: " | "), default: "topRight", meaning: "in `attach`: the point of the cell the view's same point sits on (physical sides)", values: Dictionary(uniqueKeysWithValues: AttachAnchor.allCases.map { ($0.rawValue, $0.meaning) })),
@@ -354,11 +360,11 @@ package enum BlockTable {
         BlockInfo(word: .appear, form: "appear { ... }",
                   meaning: "where an inserted cell or view starts its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
                   detail: "appear { ... }: where an inserted element starts",
-                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
+                  settings: ["alpha", "zoom", "offset", "translate", "rotate"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
         BlockInfo(word: .disappear, form: "disappear { ... }",
                   meaning: "where a deleted cell or view ends its animation (`alpha`, default 0; `zoom`; `offset DX x DY`)",
                   detail: "disappear { ... }: where a deleted element ends",
-                  settings: ["alpha", "zoom", "offset"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
+                  settings: ["alpha", "zoom", "offset", "translate", "rotate"], statements: [], within: nil, stands: "at the top of a file, in a layout or in a section", isRead: true),
         BlockInfo(word: .update, form: "update { ... }",
                   meaning: "one batch update of the section's items (`delete` counts before it, `insert` after it); its `expect`s read the table after it",
                   detail: "update { delete ...; insert ... }: a batch update of the section",
@@ -582,6 +588,8 @@ package enum Builtins {
         VariableInfo(name: "gw", meaning: "in a group's or item's size, `count` and `frame`: the width of the containing group's content box (the top group: `aw`)"),
         VariableInfo(name: "gh", meaning: "in a group's or item's size, `count` and `frame`: the height of the containing group's content box (the top group: `ah`)"),
         VariableInfo(name: "k", meaning: "a custom group's `frame`: the leaf's index in the group, from 0"),
+        VariableInfo(name: "p", meaning: "the attribute rules: the distance of the cell's centre from the viewport's centre in viewport lengths, positive right or down (along x in horizontal layouts and shelves)"),
+        VariableInfo(name: "sx", meaning: "the attribute rules of a shelf: the shelf's own sideways offset (`wfl run --shelf S=X`), 0 by default"),
     ]
 
     /// Variables the engine gives values to.
@@ -601,8 +609,9 @@ package enum Builtins {
         VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"], blocks: [.attach]),
         VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"], blocks: [.attach]),
         VariablePlace("flow and shelf `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "vw", "vh"], blocks: [.attach]),
-        VariablePlace("`alpha`, `zoom`, `zIndex`", settings: ["alpha", "zoom", "zIndex"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"]),
-        VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`", settings: ["alpha", "zoom", "offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy"], blocks: [.appear, .disappear]),
+        VariablePlace("`alpha`, `zoom`, `zIndex`, `translate`, `rotate`", settings: ["alpha", "zoom", "zIndex", "translate", "rotate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy", "p"]),
+        VariablePlace("shelf", "`alpha`, `zoom`, `zIndex`, `translate`, `rotate`", settings: ["alpha", "zoom", "zIndex", "translate", "rotate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy", "p", "sx"]),
+        VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`, `translate`, `rotate`", settings: ["alpha", "zoom", "offset", "translate", "rotate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy", "p"], blocks: [.appear, .disappear]),
         VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight", "device"], words: ["expect"]),
         VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
         VariablePlace("`group`, `item`", "sizes, `count`", settings: [], variables: ["gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group, .item], words: ["group", "item"]),

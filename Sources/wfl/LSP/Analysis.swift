@@ -470,6 +470,7 @@ final class Analysis {
         case .readableWidth, .insetsReference, .device: return nil
         case .groupSpacing: return (s.engine as? GroupsEngine).map { n($0.groupSpacing) }
         case .itemSpacing, .groupFrame: return nil
+        case .translate, .rotate, .appearTranslate, .appearRotate, .disappearTranslate, .disappearRotate: return nil
         }
     }
 
