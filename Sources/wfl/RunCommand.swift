@@ -7,13 +7,13 @@ import Darwin
 #endif
 
 /// `wfl run FILE [--format table|json|csv|swift|svg|html|ascii] [--layout NAME] [--offset X,Y]
-/// [--rect X,Y,W,H] [--after | --transitions] [--name TYPE] [-o FILE]`, and `wfl FILE`.
+/// [--rect X,Y,W,H] [--after | --transitions] [--name TYPE] [--phase P] [--scroll PATH] [-o FILE]`, and `wfl FILE`.
 struct RunCommand {
     let cli: CLI
 
     /// The options `run` takes (with '=' and a value as well, those that take one).
     static let options = ["--format", "-f", "--layout", "--offset", "--rect", "--after", "--transitions", "--name", "-o", "--output",
-                          "--device", "--shelf"]
+                          "--device", "--shelf", "--phase", "--scroll"]
 
     /// The formats `--format` takes.
     static let builtFormats = ["table", "json", "csv", "swift", "svg", "html", "ascii"]
@@ -37,6 +37,9 @@ struct RunCommand {
         var after = false
         // `--name TYPE`: the type of a `--format swift` fixture (docs/usage.md, "Layout fixtures").
         var typeName: String? = nil
+        // `--phase` and `--scroll`: self-sizing cells (docs/usage.md, "Self-sizing cells").
+        var phase: SizingPhase? = nil
+        var steps: [PathStep]? = nil
         // `--shelf S=X` (repeatable): shelf S's own sideways offset (docs/usage.md).
         var shelves: [Int: Double] = [:]
         func addShelf(_ v: String) -> String? {
@@ -72,6 +75,18 @@ struct RunCommand {
             case "--name":
                 guard let v = value(a) else { return cli.usageError("'--name' needs a Swift type name, for example '--name FeedLayout'", command: "run") }
                 typeName = v
+            case "--phase":
+                guard let v = value(a) else { return cli.usageError("'--phase' needs a value: estimated, initial or measured", command: "run") }
+                guard let p = SizingPhase(rawValue: v) else {
+                    return cli.usageError("unknown phase '\(v)': write estimated, initial or measured", command: "run")
+                }
+                phase = p
+            case "--scroll":
+                guard let v = value(a) else { return cli.usageError("'--scroll' needs a path: X,Y[/D][:X,Y[/D]]..., for example '--scroll 0,600:0,3000/844'", command: "run") }
+                switch RunCommand.scrollPath(v) {
+                case .success(let p): steps = p
+                case .failure(let message): return cli.usageError(message.text, command: "run")
+                }
             case "--device":
                 guard let v = value(a) else { return cli.usageError("'--device' needs a device name, for example '--device iPhone13.landscape'", command: "run") }
                 switch cli.device(v, option: "--device", command: "run") {
@@ -99,6 +114,10 @@ struct RunCommand {
             default:
                 if a.hasPrefix("--format=") {
                     givenFormat = String(a.dropFirst("--format=".count))
+                } else if a.hasPrefix("--phase=") || a.hasPrefix("--scroll=") {
+                    // The same as the option and its value apart.
+                    let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
+                    return RunCommand(cli: cli).run(Array(args[..<k]) + parts + Array(args[(k + 1)...]))
                 } else if a.hasPrefix("--device=") {
                     switch cli.device(String(a.dropFirst("--device=".count)), option: "--device", command: "run") {
                     case .success(let d): device = d
@@ -132,6 +151,13 @@ struct RunCommand {
         }
         if transitions, let conflict = RunCommand.transitionsConflict(after: after, rect: rect != nil) {
             return cli.usageError(conflict, command: "run")
+        }
+        let sizing = phase != nil || steps != nil
+        if offsetGiven, steps != nil || phase == .initial {
+            return cli.usageError("'--offset' cannot be used with \(steps != nil ? "'--scroll'" : "'--phase initial'"): the path decides where the table is shown", command: "run")
+        }
+        if sizing, after || transitions {
+            return cli.usageError("'\(after ? "--after" : "--transitions")' cannot be used with '\(steps != nil ? "--scroll" : "--phase")': a scroll path runs on the table before any update", command: "run")
         }
         guard let path else { return cli.usageError("'run' needs a FILE", command: "run") }
         // Without --format, -o's extension picks the format.
@@ -196,10 +222,29 @@ struct RunCommand {
         }
 
         // The tables before the batch updates, or with `--after` those after them.
-        let evaluated = evaluation.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }
+        var evaluated = evaluation.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }
+        if sizing {
+            // Each layout at its phase or after its path, shown where that leaves it.
+            do {
+                evaluated = try evaluation.layouts.map { l throws(PathFailure) in
+                    try l.sized(phase: phase ?? .measured, steps: steps, offset: offsetGiven ? offset : nil)
+                }
+            } catch {
+                switch error {
+                case .layout(let f):
+                    writeErr(renderer.render(f.diagnostics, in: source))
+                    return Exit.dataError
+                case .badStep(let d):
+                    return cli.usageError("a step of '--scroll' must be above 0, not \(NumberFormat.format(d))", command: "run")
+                case .tooManyStops:
+                    return cli.usageError("'--scroll' makes more than 1,000,000 stops: make its steps larger", command: "run")
+                }
+            }
+            if let first = evaluated.first?.sizing { offset = first.state.offset }
+        }
         // The tables at the offset (pinned headers, zoomFirst), or only what overlaps the rect.
         let tables = evaluated.map { t in
-            let offset = offsetGiven ? offset : t.initialOffset
+            let offset = t.sizing?.state.offset ?? (offsetGiven ? offset : t.initialOffset)
             return rect.map { t.only(t.query($0, at: offset), at: offset) } ?? t.at(offset)
         }
         // An attribute rule (alpha, zoom, zIndex) that fails at this offset is an error of the file.
@@ -341,5 +386,33 @@ extension Substring {
         while s.first == c { s = s.dropFirst() }
         while s.last == c { s = s.dropLast() }
         return s
+    }
+}
+
+extension RunCommand {
+    /// Why a `--scroll` value is not a path.
+    struct PathError: Error { let text: String }
+
+    /// `X,Y[/D][:X,Y[/D]]...`: the stops of a path, each with its step.
+    static func scrollPath(_ text: String) -> Result<[PathStep], PathError> {
+        var out: [PathStep] = []
+        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+            let halves = part.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count <= 2, let xy = numbers(String(halves[0]), count: 2) else {
+                return .failure(PathError(text: "'--scroll \(text)': '\(part)' is not a stop: write X,Y or X,Y/D, for example '0,3000/844'"))
+            }
+            var step: Double? = nil
+            if halves.count == 2 {
+                guard let d = decimal(halves[1].trimmingCharacters(in: " ")) else {
+                    return .failure(PathError(text: "'--scroll \(text)': '\(halves[1])' is not a step: write a number above 0 after '/'"))
+                }
+                guard d > 0 else {
+                    return .failure(PathError(text: "'--scroll \(text)': a step must be above 0, not \(NumberFormat.format(d))"))
+                }
+                step = d
+            }
+            out.append(PathStep(Offset(x: xy[0], y: xy[1]), by: step))
+        }
+        return .success(out)
     }
 }

@@ -121,9 +121,9 @@ final class LanguageReferenceTests: XCTestCase {
                        "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
-                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; shelf: `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; `appear`, `disappear`: `alpha`, `zoom`, `offset`, `translate`, `rotate`")
+                       "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`, `estimate`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; shelf: `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; `appear`, `disappear`: `alpha`, `zoom`, `offset`, `translate`, `rotate`")
         XCTAssertEqual(LanguageReference.hover(variable: "col"),
-                       "**col**: waterfall: the item's first lane, from 0 (in `attach`, the cell's)\n\nHas a value in: vertical waterfall: `height`, `size`; horizontal waterfall: `width`, `size`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`")
+                       "**col**: waterfall: the item's first lane, from 0 (in `attach`, the cell's)\n\nHas a value in: vertical waterfall: `height`, `size`, `estimate`; horizontal waterfall: `width`, `size`, `estimate`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`")
     }
 
     /// The READMEs and docs/ link only to files of the repository, and name no folder outside it.
@@ -166,7 +166,8 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(s.arguments, words.joined(separator: " | "), s.name)
                 XCTAssertTrue(words.contains(s.defaultValue), "\(s.name): the default is one of its words")
             case .size:
-                XCTAssertTrue(["W x H", "X x Y"].contains(s.arguments), s.name)
+                // `estimate` also takes one value (a waterfall's length).
+                XCTAssertTrue(["W x H", "X x Y", "E | W x H"].contains(s.arguments), s.name)
                 XCTAssertEqual(s.values, [:], s.name)
             case .lanes:
                 XCTAssertEqual(s.arguments, "N | adaptive(MIN)", s.name)
@@ -269,11 +270,14 @@ final class LanguageReferenceTests: XCTestCase {
         "items": "items 1 + 0 * VAR\n",
         "scale": "scale 0 * VAR\nitems 1\n",
         "span": "items 1\nspan 1 + 0 * VAR\n",
-        "vertical waterfall: `height`, `size`/height": "items 1\nheight 10 + 0 * VAR\n",
-        "vertical waterfall: `height`, `size`/size": "items 1\nsize 10 x 10 + 0 * VAR\n",
-        "horizontal waterfall: `width`, `size`/width": "direction horizontal\nrows 2\nitems 1\nwidth 10 + 0 * VAR\n",
-        "horizontal waterfall: `width`, `size`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
-        "flow and shelf: `size`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "vertical waterfall: `height`, `size`, `estimate`/height": "items 1\nheight 10 + 0 * VAR\n",
+        "vertical waterfall: `height`, `size`, `estimate`/size": "items 1\nsize 10 x 10 + 0 * VAR\n",
+        "vertical waterfall: `height`, `size`, `estimate`/estimate": "items 1\nheight 10\nestimate 10 + 0 * VAR\n",
+        "horizontal waterfall: `width`, `size`, `estimate`/width": "direction horizontal\nrows 2\nitems 1\nwidth 10 + 0 * VAR\n",
+        "horizontal waterfall: `width`, `size`, `estimate`/size": "direction horizontal\nrows 2\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "horizontal waterfall: `width`, `size`, `estimate`/estimate": "direction horizontal\nrows 2\nitems 1\nwidth 10\nestimate 10 + 0 * VAR\n",
+        "flow and shelf: `size`, `estimate`/size": "style flow\nitems 1\nsize 10 + 0 * VAR x 10\n",
+        "flow and shelf: `size`, `estimate`/estimate": "style flow\nitems 1\nsize 10 x 10\nestimate 10 + 0 * VAR x 10\n",
         "`expect`/": "items 1\nexpect VAR == VAR\n",
         "safeArea": "safeArea 0 * VAR\nitems 1\n",
         "layoutMargins": "layoutMargins 0 * VAR\nitems 1\n",

@@ -105,6 +105,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case updateIndexOutOfRange = "E0803"
     case updateIndexTwice = "E0804"
     case updateIndexNotWhole = "E0805"
+    // Self-sizing cells and scroll paths (E094x-E096x, W094x).
+    case badEstimate = "E0940"
+    case estimateShape = "E0941"
+    case randomInEstimate = "E0942"
+    case estimateUnsupported = "E0943"
 
     // Groups (E09xx): compositional groups (docs/language.md, "Groups").
     case misplacedGroup = "E0901"
@@ -234,6 +239,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .updateIndexOutOfRange: return "a `delete` index not among the items before the update, or an `insert` index not among those after it"
         case .updateIndexTwice: return "the same index twice among a section's `delete`s, or among its `insert`s"
         case .updateIndexNotWhole: return "an index of `insert` or `delete` that is not a whole number"
+        // Self-sizing cells and scroll paths.
+        case .badEstimate: return "an `estimate` that is 0 or less on a side, NaN or infinite"
+        case .estimateShape: return "`estimate W x H` in a waterfall section, or one value in a flow or shelf section"
+        case .randomInEstimate: return "`random` in `estimate`"
+        case .estimateUnsupported: return "`estimate` in a horizontal right-to-left layout, or in a section whose engine has no self-sizing cells"
         case .misplacedGroup: return "a `group` block in a section whose style is not `groups` or `shelf`, or where no section takes it"
         case .itemOutsideGroup: return "an `item` outside a `group` block"
         case .missingGroup: return "a `style groups` section without a `group` block"
@@ -273,7 +283,7 @@ extension DiagnosticCode {
             """
         let stages = [("01", "Reading characters"), ("02", "Syntax"), ("03", "Names"), ("04", "Settings"),
                       ("05", "Evaluating expressions"), ("06", "Laying out"), ("07", "Expectation functions"),
-                      ("08", "Batch updates"), ("09", "Groups")]
+                      ("08", "Batch updates"), ("09", "Groups; self-sizing cells and scroll paths")]
         for (hundreds, title) in stages {
             out += "## \(title)\n\n| code | meaning |\n|---|---|\n"
             for c in allCases where c.rawValue.dropFirst().hasPrefix(hundreds) {

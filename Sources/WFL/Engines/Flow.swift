@@ -285,7 +285,7 @@ package enum Flow {
             switch rule.kind {
             case .constant(let c): return c >= 0 && c.isFinite ? .constant(c) : nil
             case .number: return rule.flat.flatMap { $0.alwaysValidSize ? $0.simple : nil }
-            case .cycle, .value, .recorded, .replayed: return nil
+            case .cycle, .value, .recorded, .replayed, .selfSizing: return nil
             }
         }
 

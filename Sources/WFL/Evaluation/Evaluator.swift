@@ -23,6 +23,9 @@ package struct EvaluatedLayout: Equatable {
     package var after: AttributeTable
     /// The batch update: each section's, empty where it has no `update` block.
     package var batch: BatchUpdate
+    /// A self-sizing layout as resolved, for its scroll paths (Engines/SelfSizing.swift); nil
+    /// when no section has `estimate`.
+    package var selfSizing: SelfSizingSource? = nil
 
     package init(before: AttributeTable, after: AttributeTable, batch: BatchUpdate) {
         self.before = before
@@ -468,7 +471,9 @@ package final class Program {
                     memo?.table = nil
                     switch UpdateTapes.layout(layout, warnings: &diagnostics) {
                     case .success(let (before, after)):
-                        evaluated.append(EvaluatedLayout(before: before, after: after, batch: layout.batch))
+                        var e = EvaluatedLayout(before: before, after: after, batch: layout.batch)
+                        e.selfSizing = SelfSizingSource.checked(layout, measured: before, diagnostics: &diagnostics)
+                        evaluated.append(e)
                     case .failure(let f):
                         diagnostics += f.diagnostics
                     }
@@ -476,7 +481,9 @@ package final class Program {
                 }
                 switch memo == nil || !layout.shelfOffsets.isEmpty ? run(layout, warnings: &diagnostics) : runKeeping(layout, warnings: &diagnostics) {
                 case .success(let t):
-                    evaluated.append(EvaluatedLayout(before: t, after: t, batch: layout.batch))
+                    var e = EvaluatedLayout(before: t, after: t, batch: layout.batch)
+                    e.selfSizing = SelfSizingSource.checked(layout, measured: t, diagnostics: &diagnostics)
+                    evaluated.append(e)
                 case .failure(let f): diagnostics += f.diagnostics
                 }
             }

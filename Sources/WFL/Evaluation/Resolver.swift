@@ -338,6 +338,10 @@ struct Resolver {
                 sections.append(sec)
             }
         }
+        if rightToLeft, !vertical, let sec = sections.first(where: { $0.estimate != nil }), let e = sec.estimate {
+            fail(.error(.estimateUnsupported, "'estimate' cannot be used in a horizontal layout with 'layoutDirection rightToLeft'", at: e.place,
+                        help: "remove 'estimate', or make the layout vertical or left to right"), key: e.place)
+        }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
         if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo {
             memo.generation = program.generation
@@ -524,6 +528,8 @@ struct Resolver {
         section.attached = attached
         section.update = update
         section.groups = groups
+        section.estimate = estimateRule(blocks, s: s)
+        if diagnostics.count != errorsBefore { return nil }
         section.shareRareSettings(with: &lastRare)
         return section
     }
@@ -712,6 +718,43 @@ struct Resolver {
     }
 
     func constantRule(_ d: Double, _ what: String) -> ItemRule { ItemRule.constant(d, what) }
+
+    /// `estimate` of section `s` (docs/layout.md, "Self-sizing cells"): a length in a waterfall,
+    /// `W x H` in a flow or shelf; `random` in it is an error (a cell's estimate is one number).
+    mutating func estimateRule(_ blocks: [BlockRecord], s: Int) -> EstimateRule? {
+        guard let w = lookup(.estimate, blocks) else { return nil }
+        let at = w.setting.name.span
+        let exprs: [Expr]
+        switch w.value {
+        case .expr(let e): exprs = [e]
+        case .size(let we, let he): exprs = [we, he]
+        default: return nil
+        }
+        for e in exprs {
+            if let r = compiler.compile(e).deps.random {
+                fail(.error(.randomInEstimate, "'random' cannot be used in 'estimate'", at: r,
+                            help: "an estimate is the one size a cell has until it is measured; derive it from 'i' instead"), key: w.span)
+                return nil
+            }
+        }
+        switch (style, exprs.count) {
+        case (.waterfall, 1):
+            return EstimateRule(length: rule(exprs[0], w, what: "the estimate"), width: nil, place: at)
+        case (.flow, 2), (.shelf, 2):
+            return EstimateRule(length: rule(exprs[1], w, what: "the height of 'estimate'"),
+                                width: rule(exprs[0], w, what: "the width of 'estimate'"), place: at)
+        case (.waterfall, _):
+            fail(.error(.estimateShape, "'estimate' in waterfall section \(s) takes one length along the scroll axis, not a size 'W x H'", at: w.span,
+                        help: "write, for example, 'estimate 200': a waterfall cell keeps its lane's width"), key: w.span)
+        case (.flow, _), (.shelf, _):
+            fail(.error(.estimateShape, "'estimate' in \(style.rawValue) section \(s) takes a size 'W x H', not one value", at: w.span,
+                        help: "write, for example, 'estimate 180 x 100'"), key: w.span)
+        default:
+            fail(.error(.estimateUnsupported, "'estimate' cannot be used in \(style.rawValue) section \(s): only waterfall, flow and shelf cells size themselves", at: at,
+                        help: "remove 'estimate' from this section"), key: w.span)
+        }
+        return nil
+    }
 
     /// Compiles an item rule, choosing the fastest shape that computes it.
     func rule(_ e: Expr, _ w: Written, what: String) -> ItemRule {

@@ -48,10 +48,10 @@ package struct OutputPieces {
             let names = kindTexts(t)
             switch kind {
             case .json:
-                if table.hasTransform {
+                if table.hasTransform || !(table.sizing?.estimated.isEmpty ?? true) {
                     for j in range {
                         JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names,
-                                       transform: table.transform(of: j))
+                                       transform: table.transform(of: j), estimated: table.sizing?.isEstimated(j) ?? false)
                     }
                 } else if table.hasAlphaOrZoom {
                     for j in range { JSONFormat.row(elements[j], first: j == 0, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
@@ -71,7 +71,13 @@ package struct OutputPieces {
                 }
             case .table:
                 columnWidths[t].withUnsafeBufferPointer { widths in
-                    if widths.count > 8 {
+                    if let sizing = table.sizing, !sizing.estimated.isEmpty {
+                        let az = widths.count > 8
+                        for j in range {
+                            TableFormat.row(elements[j], widths: widths, into: &w, alpha: az ? table.alpha(of: j) : nil, zoom: table.zoom(of: j), names: names,
+                                            estimated: sizing.isEstimated(j))
+                        }
+                    } else if widths.count > 8 {
                         for j in range { TableFormat.row(elements[j], widths: widths, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
                     } else {
                         for j in range { TableFormat.row(elements[j], widths: widths, into: &w, names: names) }
@@ -128,6 +134,13 @@ extension JSONFormat {
                 text("      \"direction\": \(quote(t.direction.rawValue)),\n")
                 text("      \"container\": [\(f(t.containerWidth)), \(f(t.containerHeight))],\n")
                 text("      \"contentSize\": [\(f(t.contentWidth)), \(f(t.contentHeight))],\n")
+                if let sizing = t.sizing {
+                    // `--phase` and `--scroll` (Engines/SelfSizing.swift).
+                    let st = sizing.state
+                    text("      \"offset\": [\(f(st.offset.x)), \(f(st.offset.y))],\n")
+                    text("      \"contentOffsetAdjustment\": [\(f(st.offsetAdjustment.x)), \(f(st.offsetAdjustment.y))],\n")
+                    text("      \"contentSizeAdjustment\": [\(f(st.sizeAdjustment.width)), \(f(st.sizeAdjustment.height))],\n")
+                }
                 text("      \"elements\": [")
                 rows(k)
                 text(t.elements.isEmpty ? "]\n" : "\n      ]\n")
@@ -140,7 +153,7 @@ extension JSONFormat {
     /// One element's line, after its separator from the one before.
     @inline(__always)
     static func row(_ e: Element, first: Bool, into w: inout ByteWriter, alpha: Double = 1, zoom: Double = 1, names: [[UInt8]] = [],
-                    transform t: Transform = .identity) {
+                    transform t: Transform = .identity, estimated: Bool = false) {
         w.append(first ? "\n        {\"kind\": \"" : ",\n        {\"kind\": \"" as StaticString)
         switch e.kind {
         case .cell: w.append("cell")
@@ -178,6 +191,8 @@ extension JSONFormat {
             w.append(", \"rotate\": ")
             w.append(number: t.rotate)
         }
+        // A self-sizing cell still at its estimate (absent when measured).
+        if estimated { w.append(", \"estimated\": true") }
         w.append("}")
     }
 }
@@ -260,7 +275,7 @@ extension TableFormat {
     /// (the widths are at least each cell's length), then appended at once.
     @inline(__always)
     static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1,
-                    names: [[UInt8]] = []) {
+                    names: [[UInt8]] = [], estimated: Bool = false) {
         // Where the z column starts: the seven columns before it and their two spaces each. A
         // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
         // the row fits in 512.
@@ -307,6 +322,8 @@ extension TableFormat {
                 for k in alphaEnd..<zoomStart { p[k] = UInt8(32) }
                 end = zoomStart + ByteWriter.put(rounded: zoom, at: p.advanced(by: zoomStart))
             }
+            // A cell still at its estimate: "  estimated" after the last column.
+            if estimated { end += ByteWriter.put("  estimated", at: p.advanced(by: end)) }
             p[end] = UInt8(10) // "\n"
             w.append(buffer: UnsafeBufferPointer<UInt8>(start: p, count: end + 1))
         }

@@ -34,7 +34,13 @@ public enum TableFormat {
                          f(e.frame.width), f(e.frame.height), String(e.zIndex)]
                         + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : []))
         }
-        aligned(rows, into: &out)
+        var body = ""
+        aligned(rows, into: &body)
+        guard let sizing = t.sizing, !sizing.estimated.isEmpty else { return out + body }
+        // Cells still at their estimates: "  estimated" after the last column.
+        for (k, line) in body.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+            out += line + (k > 0 && sizing.isEstimated(k - 1) ? "  estimated" : "") + "\n"
+        }
         return out
     }
 
@@ -57,7 +63,15 @@ public enum TableFormat {
     static func title(_ t: AttributeTable) -> String {
         let f = NumberFormat.forPeople
         return "\(TerminalText.escaped(t.name))  \(t.style.rawValue) \(t.direction.rawValue)  container \(f(t.containerWidth)) x \(f(t.containerHeight))"
-            + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))\n"
+            + "  content \(f(t.contentWidth)) x \(f(t.contentHeight))" + sizingTitle(t) + "\n"
+    }
+
+    /// With `--phase` or `--scroll`: the offset and the last stop's adjustments.
+    static func sizingTitle(_ t: AttributeTable) -> String {
+        guard let st = t.sizing?.state else { return "" }
+        let f = NumberFormat.forPeople
+        return "  offset \(f(st.offset.x)), \(f(st.offset.y))  contentOffsetAdjustment \(f(st.offsetAdjustment.x)), \(f(st.offsetAdjustment.y))"
+            + "  contentSizeAdjustment \(f(st.sizeAdjustment.width)), \(f(st.sizeAdjustment.height))"
     }
 
     /// The widths of the eight columns of `t` (ten with `alpha` and `zoom`): the widest cell of each, header included, measured

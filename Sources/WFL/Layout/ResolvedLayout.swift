@@ -55,6 +55,9 @@ package struct ItemRule {
         case recorded(RuleRecorder)
         /// The table after it: the staying items' values at their new indices, the rule for the others.
         indirect case replayed(RuleReplay)
+        /// A self-sizing cell's size: the actual one once measured, else the estimate
+        /// (Engines/SelfSizing.swift).
+        case selfSizing(SelfSizingChoice)
     }
 
     let kind: Kind
@@ -98,6 +101,7 @@ package struct ItemRule {
         case .value(let code): return try ItemRule.number(from: try code(&m), item: i, span: span, what: what)
         case .recorded(let r): return try r.number(&m, item: i)
         case .replayed(let r): return try r.number(&m, item: i)
+        case .selfSizing(let c): return try c.number(&m, item: i)
         }
     }
 
@@ -109,6 +113,7 @@ package struct ItemRule {
         case .value(let code): return ItemRule.cycled(try code(&m), item: i)
         case .recorded(let r): return try r.condition(&m, item: i)
         case .replayed(let r): return try r.condition(&m, item: i)
+        case .selfSizing(let c): return .number(try c.number(&m, item: i))
         }
     }
 
@@ -366,7 +371,7 @@ package struct ResolvedSection {
     /// section's box `previous`: the sections of a file that sets, say, `rowSpacing` once at
     /// its top (whose place every section then holds) share one box.
     mutating func shareRareSettings(with previous: inout RareSectionSettings?) {
-        guard rare !== RareSectionSettings.defaults, rare.attached.isEmpty, rare.update == nil, rare.groups == nil else { return }
+        guard rare !== RareSectionSettings.defaults, rare.attached.isEmpty, rare.update == nil, rare.groups == nil, rare.estimate == nil else { return }
         if let p = previous, p.holdsTheSame(as: rare) { rare = p } else { previous = rare }
     }
 
@@ -429,6 +434,11 @@ package struct ResolvedSection {
             rare.groups = newValue
         }
     }
+    /// `estimate`: the section is self-sizing (Engines/SelfSizing.swift); nil when it is not.
+    package var estimate: EstimateRule? {
+        get { rare.estimate }
+        set { setRare(\.estimate, newValue) }
+    }
 
     /// The section's engine by its `style` word (never `mixed`).
     package var style: LayoutStyle { type(of: engine).style }
@@ -471,6 +481,7 @@ final class RareSectionSettings {
     var backgroundInsets = Insets()
     var attached: [ResolvedAttachment] = []
     var update: SectionUpdate? = nil
+    var estimate: EstimateRule? = nil
     var groups: GroupPattern? = nil
 
     /// The one box of defaults every plain section shares; never written (a write copies it).
@@ -498,6 +509,7 @@ final class RareSectionSettings {
         c.backgroundInsets = backgroundInsets
         c.attached = attached
         c.update = update
+        c.estimate = estimate
         c.groups = groups
         return c
     }
@@ -587,4 +599,15 @@ extension RuleSet where Slot == SectionRule {
         out[.naturalHeight] = ItemRule.constant(50, "the height of 'size'")
         return out
     }()
+}
+
+/// A self-sizing section's `estimate` (docs/layout.md, "Self-sizing cells"): a waterfall's length
+/// along the scroll axis (`width` nil), or a flow or shelf cell's size.
+package struct EstimateRule: Equatable {
+    /// The length (waterfall) or the height (flow, shelf; the width when `width` is set).
+    package var length: ItemRule
+    /// The width of `W x H`; nil in a waterfall.
+    package var width: ItemRule?
+    /// Where the setting stands.
+    package var place: Span
 }

@@ -155,6 +155,9 @@ extension Parser {
     mutating func parseSizeArgument(_ info: SettingInfo) -> [Argument]? {
         guard let w = argumentExpression(info) else { return nil }
         guard isWord(tok, "x") else {
+            // `estimate` takes a length (a waterfall) or a size (flow, shelf): the resolver,
+            // which knows the engine, checks which.
+            if atStatementEnd, info.name == "estimate" { return [.value(w)] }
             if atStatementEnd {
                 report(.error(.badArguments, "'\(info.name)' takes a size 'W x H', not one value", at: w.span,
                               help: "write, for example, '\(info.example)'"))

@@ -70,6 +70,8 @@ package enum Property: Int, CaseIterable, Sendable {
     case attachWhen, attachAnchor, attachOffset
     /// The settings of `appear { }` and `disappear { }` blocks: each cascades on its own.
     case appearAlpha, appearZoom, appearOffset, disappearAlpha, disappearZoom, disappearOffset
+    /// Self-sizing cells (docs/layout.md, "Self-sizing cells"): `estimate`.
+    case estimate
     /// The environment (docs/layout.md, "The environment"): `safeArea`, `layoutMargins` (each side
     /// on its own), `readableWidth`, `insetsReference`; `device` sets the first three and itself.
     case safeAreaTop, safeAreaLeft, safeAreaBottom, safeAreaRight
@@ -265,6 +267,7 @@ package enum SettingTable {
         SettingInfo(name: "height", shape: .values(min: 1, max: 1), level: .item, example: "height 100", properties: [.sizeRule], arguments: "expression", meaning: "vertical waterfall: each item's height, evaluated per item (it may read `w`, the item's width); a list cycles"),
         SettingInfo(name: "width", shape: .values(min: 1, max: 1), level: .item, example: "width 100", properties: [.sizeRule], arguments: "expression", meaning: "horizontal waterfall: each item's width, evaluated per item (it may read `h`, the item's height); a list cycles"),
         SettingInfo(name: "size", shape: .size, level: .item, example: "size 50 x 50", properties: [.sizeRule], arguments: "W x H", default: "50 x 50", meaning: "flow: each item's size; waterfall: its natural size, scaled to the lane keeping its aspect ratio"),
+        SettingInfo(name: "estimate", shape: .size, level: .item, example: "estimate 200", properties: [.estimate], arguments: "E | W x H", default: "none", meaning: "makes the section self-sizing: each cell takes this estimate until it is displayed and measured; waterfall: its length along the scroll axis, flow and shelf: its size"),
         SettingInfo(name: "span", shape: .values(min: 1, max: 1), level: .item, example: "span full", properties: [.span], arguments: "expression", default: "1", meaning: "how many neighbouring lanes an item covers, a whole number at least 1 (`full`: all of them; more counts as all)"),
         SettingInfo(name: "justify", shape: .word(["uikit", "start", "center", "end", "spread"]), level: .section, example: "justify uikit", properties: [.justify], arguments: "uikit | start | center | end | spread", default: "uikit", meaning: "how a line's items share its length", values: ["uikit": "as UIKit: full lines spread, a lone item centred, the last line on the grid of equal items or packed at the start", "start": "packed at the start of the line", "center": "packed in the middle of the line", "end": "packed at the end of the line", "spread": "the first item at the start, the last at the end, the others evenly between"]),
         SettingInfo(name: "align", shape: .word(["center", "start", "end", "stretch"]), level: .section, example: "align center", properties: [.align], arguments: "center | start | end | stretch", default: "center", meaning: "where an item sits across its line (a shelf's row), when the line is thicker than the item", values: ["center": "in the middle of the line", "start": "at the line's top (its left when horizontal)", "end": "at the line's bottom (its right when horizontal)", "stretch": "as thick as the line: every item takes the line's thickness, computed from the items' own sizes"]),
@@ -602,9 +605,9 @@ package enum Builtins {
         VariablePlace("`insets`, `headerInsets`, `footerInsets`, `backgroundInsets`", settings: ["insets", "headerInsets", "footerInsets", "backgroundInsets"], variables: ["s", "cw", "ch"]),
         VariablePlace("the other section settings", settings: ["columns", "rows", "rowSpacing", "columnSpacing", "spacing", "header", "footer", "pinHeaders", "pinFooters", "items", "scale", "groupSpacing"], variables: ["s", "cw", "ch", "aw", "ah"]),
         VariablePlace("`span`", settings: ["span"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full"], random: true),
-        VariablePlace("vertical waterfall", "`height`, `size`", settings: ["height", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
-        VariablePlace("horizontal waterfall", "`width`, `size`", settings: ["width", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
-        VariablePlace("flow and shelf", "`size`", settings: ["size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"], random: true),
+        VariablePlace("vertical waterfall", "`height`, `size`, `estimate`", settings: ["height", "size", "estimate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "w", "col"], random: true),
+        VariablePlace("horizontal waterfall", "`width`, `size`, `estimate`", settings: ["width", "size", "estimate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "h", "col"], random: true),
+        VariablePlace("flow and shelf", "`size`, `estimate`", settings: ["size", "estimate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah"], random: true),
         VariablePlace("waterfall `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h"], blocks: [.attach]),
         VariablePlace("waterfall `attach`", "`offset`", settings: ["offset"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "full", "col", "w", "h", "vw", "vh"], blocks: [.attach]),
         VariablePlace("flow and shelf `attach`", "`when`, `size`", settings: ["when", "size"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h"], blocks: [.attach]),

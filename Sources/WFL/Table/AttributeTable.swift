@@ -133,6 +133,9 @@ public struct AttributeTable: Equatable, Sendable {
     package var rules = CellRules()
     /// The names of the attached views (the kinds they print), in the table's order.
     public internal(set) var attachedNames: [String] = []
+    /// With `--phase` or `--scroll`: where the table is shown, the last stop's adjustments and
+    /// the cells still at their estimates (Engines/SelfSizing.swift); nil otherwise.
+    package var sizing: SizingOutput? = nil
 
     /// The kind an element prints: its kind's word, or an attached view's name.
     public func kindName(of e: Element) -> String {

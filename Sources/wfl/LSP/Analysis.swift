@@ -464,6 +464,11 @@ final class Analysis {
         case .pinFooters, .paging, .collapseEmpty, .alpha, .zoom, .zIndex: return nil
         case .attachWhen, .attachAnchor, .attachOffset: return nil
         case .appearAlpha, .appearZoom, .appearOffset, .disappearAlpha, .disappearZoom, .disappearOffset: return nil
+        // Self-sizing cells.
+        case .estimate:
+            guard let e = s.estimate else { return "none" }
+            let text = e.width.map { "\(oneLine(source.text($0.span))) x " } ?? ""
+            return "self-sizing: `\(text)\(oneLine(source.text(e.length.span)))` per cell until measured"
         // The environment: the layout's (hover shows the insets measured from it).
         case .safeAreaTop, .safeAreaLeft, .safeAreaBottom, .safeAreaRight: return nil
         case .layoutMarginsTop, .layoutMarginsLeft, .layoutMarginsBottom, .layoutMarginsRight: return nil
