@@ -118,7 +118,7 @@ final class LanguageReferenceTests: XCTestCase {
         XCTAssertEqual(LanguageReference.hover(value: "top", setting: "headerInsets"), "**top** (a value of `headerInsets`)\n\nthe top side")
         XCTAssertNil(LanguageReference.hover(value: "top", setting: "order"))
         XCTAssertEqual(LanguageReference.hover(function: "frame"),
-                       "`frame(s, i)`, `frame(s, i, ox, oy)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)\n\nIn `expect` only.")
+                       "`frame(s, i)`, `frame(s, i, ox, oy)`, `frame(s, i, ox, oy, sx)`\n\n`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy), with shelf s at its own offset sx (else 0)\n\nIn `expect` only.")
         XCTAssertEqual(LanguageReference.hover(function: "clamp"), "`clamp(x, lo, hi)`\n\nx, raised to lo or lowered to hi (lo must be at most hi)")
         XCTAssertEqual(LanguageReference.hover(variable: "w"),
                        "**w**: vertical waterfall: the item's width, spans included; `alpha`, `zoom`, `zIndex`: the cell's width at the scroll offset\n\nHas a value in: vertical waterfall: `height`, `size`, `estimate`; waterfall `attach`: `when`, `size`; waterfall `attach`: `offset`; flow and shelf `attach`: `when`, `size`; flow and shelf `attach`: `offset`; `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; shelf: `alpha`, `zoom`, `zIndex`, `translate`, `rotate`; `appear`, `disappear`: `alpha`, `zoom`, `offset`, `translate`, `rotate`")

@@ -248,4 +248,31 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(none.status, 64)
         XCTAssertTrue(none.stderr.contains("the only shelf is section 0"), none.stderr)
     }
+
+    /// The expectation forms with sx last, and count with s and sx; sx for a section that is
+    /// not a shelf fails that expectation.
+    func testExpectationFormsWithShelfOffset() {
+        let text = Self.carousel + """
+
+            expect frame(0, 1, 0, 0, 310) == [45, 0, 300, 200]
+            expect zoom(0, 1, 0, 0, 310) == 1
+            expect zoom(0, 0, 0, 0, 155) == 0.875
+            expect count(0, 0, 40, 200, 0, 0, 0, 310) == 1
+            expect count(0, 0, 44, 200, 0, 0, 0, 0) == 0
+            expect rotate(0, 0) == 0
+            expect translate(0, 0) == [0, 0]
+            """
+        let (e, program, _) = Eval.run(text)
+        XCTAssertFalse(e.diagnostics.hasErrors)
+        let c = Compilation(source: SourceFile(name: "t.wfl", text: text), parse: Parser.parse(SourceFile(name: "t.wfl", text: text)),
+                            program: program, evaluation: e)
+        let outcomes = Pipeline.checkExpectations(c)
+        XCTAssertEqual(outcomes.count, 7)
+        XCTAssertTrue(outcomes.allSatisfy { $0.diagnostic == nil }, "\(outcomes.compactMap(\.diagnostic).map(\.message))")
+        let flow = "style flow\nitems 2\nexpect frame(0, 0, 0, 0, 5) == [0, 0, 50, 50]\n"
+        let (fe, fp, _) = Eval.run(flow)
+        let fc = Compilation(source: SourceFile(name: "t.wfl", text: flow), parse: Parser.parse(SourceFile(name: "t.wfl", text: flow)),
+                             program: fp, evaluation: fe)
+        XCTAssertNotNil(Pipeline.checkExpectations(fc).first?.diagnostic)
+    }
 }

@@ -8,7 +8,10 @@ import XCTest
 final class SectionMemoryTests: XCTestCase {
     func testAResolvedSectionIsSmall() {
         // 2,304 bytes before: 14 inline item rules of 160 bytes.
-        XCTAssertLessThanOrEqual(MemoryLayout<ResolvedSection>.stride, 560)
+        // 520 after the rule set; 160 once the rare settings moved into a shared box.
+        XCTAssertLessThanOrEqual(MemoryLayout<ResolvedSection>.stride, 160)
+        // 128 bytes before its positions were 32 bits.
+        XCTAssertLessThanOrEqual(MemoryLayout<AttributeTable.SectionIndex>.stride, 56)
         XCTAssertLessThanOrEqual(MemoryLayout<ItemRule>.stride, 80)
         XCTAssertLessThanOrEqual(MemoryLayout<RuleSet<SectionRule>>.stride, 8)
         XCTAssertLessThanOrEqual(MemoryLayout<RuleSet<ViewRule>>.stride, 8)
@@ -42,5 +45,27 @@ final class SectionMemoryTests: XCTestCase {
         XCTAssertTrue(layout.sections[1].expects.isEmpty)
         XCTAssertTrue(layout.sections[1].sections.isEmpty)
         XCTAssertEqual(p.evaluate().tables.first?.elements.count, 2)
+    }
+
+    /// Plain sections share the default box of rare settings and the default size rules; a
+    /// section that sets one keeps its own box, and sections with the same settings share one.
+    func testPlainSectionsShareTheirDefaults() {
+        let source = SourceFile(name: "t.wfl", text: "rowSpacing 4\nsection {}\nsection {}\nsection { pinFooters true\nfooter 5 }\nsection {}\n")
+        let p = Program(tree: Parser.parse(source).tree, source: source)
+        guard case .success(let layout) = p.resolve(nil, name: "Layout") else { return XCTFail("it resolves") }
+        let s = layout.sections
+        XCTAssertEqual(s.count, 4)
+        XCTAssertEqual(s[0].rules, RuleSet<SectionRule>.defaultSize)
+        XCTAssertNotNil(s[0].rowSpacingPlace)
+        XCTAssertEqual(s[0].rowSpacingPlace, s[1].rowSpacingPlace)
+        XCTAssertTrue(s[0].sharesRareSettings(with: s[1]))
+        XCTAssertTrue(s[2].pinFooters)
+        XCTAssertFalse(s[0].pinFooters)
+        XCTAssertFalse(s[2].sharesRareSettings(with: s[1]))
+        // A write to a shared box copies it: the others keep their settings.
+        var copy = s[1]
+        copy.pinFooters = true
+        XCTAssertFalse(s[0].pinFooters)
+        XCTAssertFalse(copy.sharesRareSettings(with: s[0]))
     }
 }

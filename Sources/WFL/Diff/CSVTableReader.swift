@@ -10,21 +10,25 @@ enum CSVTableReader {
             throw TableReadError(message: "the file is empty: expected a table in wfl's json or csv format", line: 1, column: 1)
         }
         // `alpha,zoom` end the rows when some element has one that is not 1.
-        let looks = header.fields.joined(separator: ",") == CSVFormat.headerRow + ",alpha,zoom"
-        guard looks || header.fields.joined(separator: ",") == CSVFormat.headerRow else {
+        // `translateX,translateY,rotate` end them when some element uses a translate or rotate.
+        var head = header.fields.joined(separator: ",")
+        let moves = head.hasSuffix(",translateX,translateY,rotate")
+        if moves { head.removeLast(",translateX,translateY,rotate".count) }
+        let looks = head == CSVFormat.headerRow + ",alpha,zoom"
+        guard looks || head == CSVFormat.headerRow else {
             throw TableReadError(message: "the first row must be '\(CSVFormat.headerRow)', as 'wfl run --format csv' writes it",
                                  line: header.line, column: 1)
         }
         var layouts: [ReadLayout] = []
         for row in rows.dropFirst() {
             let f = row.fields
-            let count = looks ? 11 : 9
+            let count = (looks ? 11 : 9) + (moves ? 3 : 0)
             guard f.count == count else {
                 throw TableReadError(message: "a row must have \(count) fields, this one has \(f.count)", line: row.line, column: 1)
             }
             func number(_ k: Int) throws(TableReadError) -> Double {
                 guard let d = Double(f[k]), d.isFinite else {
-                    throw TableReadError(message: "'\(f[k])' in column '\(columns[k])' is not a number", line: row.line, column: row.columns[k])
+                    throw TableReadError(message: "'\(f[k])' in column '\(k < columns.count ? columns[k] : "")' is not a number", line: row.line, column: row.columns[k])
                 }
                 return d
             }
@@ -41,6 +45,12 @@ enum CSVTableReader {
             if looks {
                 element.alpha = try number(9)
                 element.zoom = try number(10)
+            }
+            if moves {
+                let k = looks ? 11 : 9
+                element.translateX = try number(k)
+                element.translateY = try number(k + 1)
+                element.rotate = try number(k + 2)
             }
             if let last = layouts.indices.last, layouts[last].name == f[0] {
                 layouts[last].elements.append(element)

@@ -9,8 +9,14 @@ extension ReadLayout {
         self.init(name: table.name, contentSize: [table.contentWidth, table.contentHeight],
                   elements: table.elements.indices.map { j in
                       let e = table.elements[j]
-                      return ReadElement(kind: table.kindName(of: e), section: e.section, item: e.item, frame: e.frame,
-                                         zIndex: e.zIndex, line: 0, alpha: table.alpha(of: j), zoom: table.zoom(of: j))
+                      var r = ReadElement(kind: table.kindName(of: e), section: e.section, item: e.item, frame: e.frame,
+                                          zIndex: e.zIndex, line: 0, alpha: table.alpha(of: j), zoom: table.zoom(of: j))
+                      // Motion: translate and rotate, as json carries them.
+                      let t = table.transform(of: j)
+                      r.translateX = t.tx
+                      r.translateY = t.ty
+                      r.rotate = t.rotate
+                      return r
                   })
     }
 }

@@ -72,6 +72,15 @@ package final class TableRules: @unchecked Sendable, Equatable {
         return TableRules(layout, use)
     }
 
+    init(sections: [Section], seed: UInt64, letCount: Int, cw: Double, ch: Double, functionBodies: AnyObject?) {
+        self.sections = sections
+        self.seed = seed
+        self.letCount = letCount
+        self.cw = cw
+        self.ch = ch
+        self.functionBodies = functionBodies
+    }
+
     init(_ layout: ResolvedLayout, _ use: Use) {
         sections = layout.sections.enumerated().map { s, sec in
             let ins = sec.insets

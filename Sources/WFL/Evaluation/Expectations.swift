@@ -11,6 +11,19 @@ package struct TableQueries: ExpectHost {
     package var device: String { table.scroll.device }
 
     package func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
+        // Motion: the forms with a shelf's own offset last (`count`: s and sx last) ask the
+        // table with that shelf moved.
+        if let k = ExpectQuery.shelfArgument(query, args.count) {
+            guard case .number(let sd) = args[k], case .number(let sx)? = args.last, isWhole(sd), sd >= 0, sd < 1e15, sx.isFinite else {
+                throw EvalError(.badQueryArgument, "'\(query.name)' takes a section number and a number last", at: argSpans[k])
+            }
+            guard let moved = table.atShelf(Int(sd), sx) else {
+                throw EvalError(.noSuchElement, "section \(NumberFormat.format(sd)) is not a shelf: 'sx' is a shelf's own offset", at: argSpans[args.count - 1],
+                                help: "drop the last argument, or ask about a 'style shelf' section")
+            }
+            let keep = query == .count ? 6 : args.count - 1
+            return try TableQueries(table: moved).call(query, Array(args.prefix(keep)), span: span, argSpans: Array(argSpans.prefix(keep)))
+        }
         if query == .attached { return try attached(args, span: span, argSpans: argSpans) }
         let name = query.name
         var numbers: [Double] = []
@@ -60,6 +73,15 @@ package struct TableQueries: ExpectHost {
                 throw EvalError(error.code, error.message, at: span)
             }
             return .number(query == .alpha ? v.alpha : query == .zoom ? v.zoom : Double(v.zIndex))
+        case .translate, .rotate:
+            let k = try cell()
+            let t: Transform
+            do {
+                t = try table.transform(of: k, at: offset(2))
+            } catch {
+                throw EvalError(error.code, error.message, at: span)
+            }
+            return query == .rotate ? .number(t.rotate) : .list([.number(t.tx), .number(t.ty)])
         case .header, .footer, .background:
             let s = try section()
             let sec = table.sectionStarts[s]

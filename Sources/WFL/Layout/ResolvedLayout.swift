@@ -375,6 +375,10 @@ package struct ResolvedSection {
         if let p = previous, p.holdsTheSame(as: rare) { rare = p } else { previous = rare }
     }
 
+    /// True when both sections hold one box of rare settings (the shared defaults, or one made
+    /// once for sections with the same settings).
+    func sharesRareSettings(with other: ResolvedSection) -> Bool { rare === other.rare }
+
     package var headerInsets: Insets {
         get { rare.headerInsets }
         set { setRare(\.headerInsets, newValue) }

@@ -474,6 +474,8 @@ package enum Builtin: String, CaseIterable, Sendable {
 /// (`ExpectHost.call`), and the host switches over these cases.
 package enum ExpectQuery: String, CaseIterable, Sendable {
     case frame, header, footer, alpha, zoom, zIndex, attached, background, count, snap, shelfSnap
+    /// Motion: a cell's translate `[X, Y]` and its rotate.
+    case translate, rotate
 
     /// Its name in the language.
     package var name: String { rawValue }
@@ -481,23 +483,25 @@ package enum ExpectQuery: String, CaseIterable, Sendable {
     /// True when it gives a number; the others give a frame, a list `[x, y, w, h]`.
     package var givesNumber: Bool {
         switch self {
-        case .alpha, .zoom, .zIndex, .count, .snap, .shelfSnap: return true
-        case .frame, .header, .footer, .attached, .background: return false
+        case .alpha, .zoom, .zIndex, .count, .snap, .shelfSnap, .rotate: return true
+        case .frame, .header, .footer, .attached, .background, .translate: return false
         }
     }
 
     /// Its row of the reference.
     package var info: BuiltinFunction {
         switch self {
-        case .frame: return row(.exactly([2, 4]), ["frame(s, i)", "frame(s, i, ox, oy)"], "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy)")
+        case .frame: return row(.exactly([2, 4, 5]), ["frame(s, i)", "frame(s, i, ox, oy)", "frame(s, i, ox, oy, sx)"], "`[x, y, w, h]` of cell i of section s, at scroll offset (0, 0) or (ox, oy), with shelf s at its own offset sx (else 0)")
         case .header: return row(.exactly([1, 3]), ["header(s)", "header(s, ox, oy)"], "the frame of section s's header, at (0, 0) or (ox, oy); an error when it has none")
         case .footer: return row(.exactly([1, 3]), ["footer(s)", "footer(s, ox, oy)"], "the frame of section s's footer, at (0, 0) or (ox, oy); an error when it has none")
-        case .alpha: return row(.exactly([2, 4]), ["alpha(s, i)", "alpha(s, i, ox, oy)"], "the alpha of cell i of section s, at (0, 0) or (ox, oy)")
-        case .zoom: return row(.exactly([2, 4]), ["zoom(s, i)", "zoom(s, i, ox, oy)"], "the zoom of cell i of section s, at (0, 0) or (ox, oy)")
-        case .zIndex: return row(.exactly([2, 4]), ["zIndex(s, i)", "zIndex(s, i, ox, oy)"], "the z-index of cell i of section s, at (0, 0) or (ox, oy)")
-        case .attached: return row(.exactly([3, 5]), ["attached(name, s, i)", "attached(name, s, i, ox, oy)"], "the frame of the view attached as `name` (a string) to cell i of section s, at (0, 0) or (ox, oy); an error when it has none")
-        case .background: return row(.exactly([1, 3]), ["background(s)", "background(s, ox, oy)"], "the frame of section s's background, at (0, 0) or (ox, oy); an error when it has none")
-        case .count: return row(.exactly([4, 6]), ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)"], "how many elements (of every kind: cells, headers, footers, backgrounds, attached views) overlap the rect, at offset (0, 0) or (ox, oy)")
+        case .alpha: return row(.exactly([2, 4, 5]), ["alpha(s, i)", "alpha(s, i, ox, oy)", "alpha(s, i, ox, oy, sx)"], "the alpha of cell i of section s, at (0, 0) or (ox, oy), shelf s at sx")
+        case .zoom: return row(.exactly([2, 4, 5]), ["zoom(s, i)", "zoom(s, i, ox, oy)", "zoom(s, i, ox, oy, sx)"], "the zoom of cell i of section s, at (0, 0) or (ox, oy), shelf s at sx")
+        case .zIndex: return row(.exactly([2, 4, 5]), ["zIndex(s, i)", "zIndex(s, i, ox, oy)", "zIndex(s, i, ox, oy, sx)"], "the z-index of cell i of section s, at (0, 0) or (ox, oy), shelf s at sx")
+        case .translate: return row(.exactly([2, 4, 5]), ["translate(s, i)", "translate(s, i, ox, oy)", "translate(s, i, ox, oy, sx)"], "`[X, Y]`, the translate of cell i of section s, at (0, 0) or (ox, oy), shelf s at sx")
+        case .rotate: return row(.exactly([2, 4, 5]), ["rotate(s, i)", "rotate(s, i, ox, oy)", "rotate(s, i, ox, oy, sx)"], "the rotate of cell i of section s in degrees, normalised into (-180, 180], at (0, 0) or (ox, oy), shelf s at sx")
+        case .attached: return row(.exactly([3, 5, 6]), ["attached(name, s, i)", "attached(name, s, i, ox, oy)", "attached(name, s, i, ox, oy, sx)"], "the frame of the view attached as `name` (a string) to cell i of section s, at (0, 0) or (ox, oy), shelf s at sx; an error when it has none")
+        case .background: return row(.exactly([1, 3, 4]), ["background(s)", "background(s, ox, oy)", "background(s, ox, oy, sx)"], "the frame of section s's background, at (0, 0) or (ox, oy), shelf s at sx; an error when it has none")
+        case .count: return row(.exactly([4, 6, 8]), ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)", "count(x, y, w, h, ox, oy, s, sx)"], "how many elements (of every kind: cells, headers, footers, backgrounds, attached views) overlap the rect, at offset (0, 0) or (ox, oy), shelf s at sx")
         case .snap: return row(.exactly([1]), ["snap(x)"], "section 0 a flow section: where scrolling comes to rest for a proposed offset x, rounded to the stride as `snapping` says and clamped to the scrollable range")
         case .shelfSnap: return row(.exactly([2]), ["shelfSnap(s, x)"], "where shelf s comes to rest when its sideways scroll is let go at x, as its `paging` says, clamped to the band")
         }
