@@ -17,6 +17,12 @@ enum EngineSpecs {
     static func random(_ columns: Int, _ n: Int) -> String {
         "columns \(columns)\nspacing 10\ninsets 10\nitems \(n)\nheight 50 + random(0, 150)\n"
     }
+    /// The top group of samples/featured.wfl, repeating.
+    static func groups(_ n: Int) -> String {
+        "container 390 x 844\nstyle groups\ninsets 8 15\ngroupSpacing 12\nitems \(n)\ngroup vertical gw x 368 {\n itemSpacing 12\n"
+            + " group horizontal gw x 240 {\n  itemSpacing 12\n  item (gw - 12) * 2 / 3 x gh\n  group vertical (gw - 12) / 3 x gh {\n   itemSpacing 12\n   item gw x (gh - 12) / 2\n  }\n }\n"
+            + " group horizontal gw x 116 count 3 {\n  itemSpacing 12\n  item 1 x gh\n }\n}\n"
+    }
     static func flow(_ n: Int) -> String {
         "style flow\nspacing 10\nitems \(n)\nsize 40 + random(0, 120) x 30 + random(0, 40)\n"
     }
@@ -113,6 +119,13 @@ extension Measure {
         target: 2, label: "flow, sizes from a rule", spec: { EngineSpecs.flow($0) }, baselineName: "C loop"
     ) { n, out in
         _ = wflc_flow_random(0, n, 375, 10, out)
+    } }
+
+    static var groups: Measure { engine(
+        name: "groups", summary: "groups, the featured tree of samples/featured.wfl repeating: the engine against a C loop", target: 3,
+        label: "groups, featured tree", spec: { EngineSpecs.groups($0) }, baselineName: "C loop"
+    ) { n, out in
+        _ = wflc_groups_featured(n, 390, 8, 15, 12, 12, out)
     } }
 
     /// Appending 100 items to a laid-out section against 100 times the per-item cost of laying it

@@ -277,7 +277,22 @@ struct RunCommand {
                                                 name: typeName, suffix: after ? "AfterUpdate" : "")
         // The pictures take the tables as evaluated: they place the offset and the rect themselves.
         case "svg": text = SVGFormat.format(evaluated, offset: offset, rect: rect)
-        case "html": text = HTMLFormat.format(evaluated, offset: offset, rect: rect)
+        case "html":
+            // A device picker when the file or the command names devices: each listed device's
+            // tables computed here, the one in force first.
+            let named = RunCommand.namedDevices(evaluated, device)
+            if named.isEmpty {
+                text = HTMLFormat.format(evaluated, offset: offset, rect: rect)
+            } else {
+                var pages: [(name: String, tables: [AttributeTable])] = []
+                for d in named {
+                    parsed.program?.device = d
+                    let e = Pipeline.evaluate(parsed, only: layoutName)
+                    if e.hasErrors { continue }
+                    pages.append((d.id, e.layouts.map { $0.table(after ? .afterUpdate : .beforeUpdate) }))
+                }
+                text = HTMLFormat.format(devices: pages, offset: offsetGiven ? offset : nil, rect: rect)
+            }
         // 80 columns unless the output is a terminal (not with -o).
         case "ascii": text = ASCIIPicture.format(evaluated, offset: offset, rect: rect,
                                                  columns: output == nil || output == "-" ? pictureColumns() : ASCIIPicture.defaultColumns)
@@ -288,6 +303,15 @@ struct RunCommand {
 }
 
 extension RunCommand {
+    /// The devices a picture offers: `--device`'s, then each layout's own `device`, each once.
+    static func namedDevices(_ tables: [AttributeTable], _ given: DevicePreset?) -> [DevicePreset] {
+        var out: [DevicePreset] = given.map { [$0] } ?? []
+        for t in tables where !t.scroll.device.isEmpty {
+            if let d = Devices.preset(named: t.scroll.device), !out.contains(d) { out.append(d) }
+        }
+        return out
+    }
+
     /// The format `-o FILE` gives when no `--format` is given: `.json`, `.csv`, `.swift`, `.svg`,
     /// `.html` (in any case) give theirs; any other extension, none, and `-` give `table`.
     static func format(forOutput path: String) -> String {

@@ -28,6 +28,20 @@ final class DeviceCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains(",47,0,750,10,"), r.stdout)
     }
 
+    /// The html picture offers a device picker when the file or the command names a device:
+    /// each device's picture computed by the command, one block each.
+    func testHTMLDevicePicker() throws {
+        let file = Data("device iPhone13 landscape\ncolumns 1\nitems 2\nheight 10\n".utf8)
+        let r = try WFLCommand.run(["run", "-", "--format", "html"], input: file)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("<select class=\"device-picker\"><option value=\"0\" selected>iPhone13.landscape</option></select>"), r.stdout)
+        XCTAssertEqual(r.stdout.components(separatedBy: "<div class=\"device\"").count, 2)
+        let given = try WFLCommand.run(["run", "-", "--format", "html", "--device", "iPadMini.portrait"], input: file)
+        XCTAssertTrue(given.stdout.contains(">iPadMini.portrait</option>"), given.stdout)
+        let none = try WFLCommand.run(["run", "-", "--format", "html"], input: Data("items 2\n".utf8))
+        XCTAssertFalse(none.stdout.contains("device-picker"))
+    }
+
     func testUsageErrors() throws {
         let input = Data("items 1\n".utf8)
         for args in [["run", "-", "--device", "iPhone14"], ["run", "-", "--devices", "iPhone13"], ["test", "-", "--device", "iPhone13", "--devices", "iPadMini"],

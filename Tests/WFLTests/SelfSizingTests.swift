@@ -232,5 +232,17 @@ final class SelfSizingTests: XCTestCase {
             XCTAssertEqual(r.status, 64, "\(bad): \(r.stderr)")
         }
     }
-}
 
+    /// The safe area along the scroll axis: the first display stands at (0, -top) and the range
+    /// ends at content + bottom - ch.
+    func testPathsReadTheSafeArea() throws {
+        var p = try path(Self.waterfall + "\nsafeArea 47 0 34 0")
+        try p.firstDisplay()
+        XCTAssertEqual(p.state.offset, Offset(x: 0, y: -47))
+        try p.scroll(to: Offset(x: 0, y: 1e9))
+        XCTAssertEqual(p.table.contentHeight, 800)
+        XCTAssertEqual(p.state.offset, Offset(x: 0, y: 800 + 34 - 400))
+        try p.scroll(to: Offset(x: 0, y: -1e9))
+        XCTAssertEqual(p.state.offset, Offset(x: 0, y: -47))
+    }
+}

@@ -9,6 +9,7 @@
  *   tokens.c   wflc_count_tokens   the lexer (docs/language.md, "Lexical structure")
  *   layout.c   wflc_waterfall_*, wflc_flow_random, wflc_random, wflc_rect_scan
  *                                  the engines (docs/layout.md) and a brute-force rect query
+ *   groups.c   wflc_groups_featured the groups engine on the tree of samples/featured.wfl
  *   json.c     wflc_write_json     the json table of docs/usage.md, written with fprintf
  *   memory.c   wflc_heap_in_use    malloc's bytes in use (mallinfo2), for the memory measure
  */
@@ -79,6 +80,16 @@ int wflc_write_json(const char *path, const char *name, double cw, double ch, do
 
 /* Bytes malloc has handed out and not taken back (mallinfo2: arenas plus mmapped blocks). */
 size_t wflc_heap_in_use(void);
+
+/* ---- groups.c -------------------------------------------------------------------------------- */
+
+/*
+ * One vertical groups section (docs/layout.md, "Groups") with the top group of
+ * samples/featured.wfl (`spacing` as every itemSpacing), `insets top side`, `groupSpacing
+ * group_gap`, container width cw: writes `items` frames to `out` and returns where they end.
+ */
+double wflc_groups_featured(size_t items, double cw, double top, double side, double spacing, double group_gap,
+                            wflc_frame *out);
 
 #ifdef __cplusplus
 }

@@ -120,19 +120,25 @@ package struct GroupsEngine: Engine {
         // vertical: instance g at (ins.left, top + g * (H + groupSpacing));
         // horizontal: at (top + g * (W + groupSpacing), ins.top).
         let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
-        w.table.elements.reserveCapacity(w.table.elements.count + n)
-        var g = 0, leaf = 0
-        var origin = start
-        for i in 0..<n {
-            let c = pattern.cells[leaf]
-            let f = vertical ? Frame(x: ins.left + c.x, y: origin + c.y, width: c.width, height: c.height)
-                : Frame(x: origin + c.x, y: ins.top + c.y, width: c.width, height: c.height)
-            w.table.elements.append(Element(cell: i, section: s, frame: f))
-            leaf += 1
-            if leaf == m {
-                leaf = 0
-                g += 1
-                origin = start + Double(g) * stride
+        // Written through a buffer long enough for the section: one instance at a time, its
+        // origin computed once.
+        let base = w.table.elements.count
+        w.table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: s, frame: Frame(x: 0, y: 0, width: 0, height: 0)), count: n))
+        w.table.elements.withUnsafeMutableBufferPointer { buffer in
+            pattern.cells.withUnsafeBufferPointer { cells in
+                var i = 0, g = 0
+                while i < n {
+                    let origin = start + Double(g) * stride
+                    let count = Swift.min(m, n - i)
+                    for k in 0..<count {
+                        let c = cells[k]
+                        let f = vertical ? Frame(x: ins.left + c.x, y: origin + c.y, width: c.width, height: c.height)
+                            : Frame(x: origin + c.x, y: ins.top + c.y, width: c.width, height: c.height)
+                        buffer[base + i + k] = Element(cell: i + k, section: s, frame: f)
+                    }
+                    i += count
+                    g += 1
+                }
             }
         }
         // bottom = the last instance's y + H (horizontal: x + W); a partly filled one keeps its size.

@@ -33,6 +33,41 @@ public enum HTMLFormat {
         return out
     }
 
+    /// The page with a device picker: each device's tables, computed on that device, in a block of
+    /// its own; a `<select>` shows one block at a time, the first at first (docs/usage.md,
+    /// "Pictures"). Each table is shown at its own initial offset unless `offset` is given.
+    public static func format(devices: [(name: String, tables: [AttributeTable])], offset: Offset? = nil, rect: Frame? = nil,
+                              limit: Int = SVGFormat.defaultLimit) -> String {
+        let names = (devices.first?.tables ?? []).map(\.name).joined(separator: ", ")
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"generator\" content=\"wfl\">\n"
+        out += "<title>\(PictureText.escape("wfl: " + names))</title>\n<style>\n\(css)\(SVGPicture.css)</style>\n</head>\n"
+        out += "<body data-layouts=\"\(devices.first?.tables.count ?? 0)\" data-devices=\"\(devices.count)\">\n"
+        out += "<noscript><p class=\"warn\">The boxes are drawn by the page's script: allow scripts to see them.</p></noscript>\n"
+        out += "<p class=\"devices\"><label>device <select class=\"device-picker\">"
+        for (k, d) in devices.enumerated() {
+            out += "<option value=\"\(k)\"\(k == 0 ? " selected" : "")>\(PictureText.escape(d.name))</option>"
+        }
+        out += "</select></label></p>\n"
+        var number = 0
+        for (k, d) in devices.enumerated() {
+            out += "<div class=\"device\" data-device=\"\(PictureText.escape(d.name))\"\(k == 0 ? "" : " hidden")>\n"
+            for t in d.tables {
+                let o = offset ?? t.initialOffset
+                out += section(t, PictureScope(t, offset: o, rect: rect, limit: limit), number: number, offset: o)
+                number += 1
+            }
+            out += "</div>\n"
+        }
+        out += "<script>\n(function () {\n  var picker = document.querySelector('.device-picker');\n"
+        out += "  var blocks = document.querySelectorAll('div.device');\n"
+        out += "  picker.addEventListener('change', function () {\n"
+        out += "    for (var k = 0; k < blocks.length; k++) { blocks[k].hidden = String(k) !== picker.value; }\n"
+        out += "    document.body.setAttribute('data-device', picker.options[picker.selectedIndex].text);\n  });\n})();\n"
+        out += "\(script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
     /// One layout: heading, slider, picture, table, and its data.
     static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset) -> String {
         let f = NumberFormat.forPeople
