@@ -97,4 +97,66 @@ final class GridTests: XCTestCase {
         let t = try XCTUnwrap(Eval.table("container 300 x 800\nstyle grid\ncolumns 3\nspacing 0\nitems 1000\ntile 1 x 1000"))
         XCTAssertEqual(t.contentHeight, 100 * 1000 * Double(1000 / 3 + 1))
     }
+
+    /// The placement as the steps write it, over a set of taken cells that is never trimmed: the
+    /// engine's sliding window of lines must place every item where this does.
+    private func referencePlacement(_ tiles: [(c: Int, r: Int)], lanes n: Int, dense: Bool) -> [[Int]] {
+        var taken = Set<Int>()
+        var cursor = (r: 0, c: 0)
+        var out: [[Int]] = []
+        for t in tiles {
+            var (r, c) = dense ? (0, 0) : cursor
+            while true {
+                if c + t.c > n { r += 1; c = 0; continue }
+                var free = true
+                for y in r..<r + t.r { for x in c..<c + t.c where taken.contains(y * n + x) { free = false } }
+                if free { break }
+                c += 1
+            }
+            for y in r..<r + t.r { for x in c..<c + t.c { taken.insert(y * n + x) } }
+            cursor = (r, c)
+            out.append([c * 10, r * 10, t.c * 10, t.r * 10])
+        }
+        return out
+    }
+
+    /// Random tiles, sparse and dense, enough lines that the taken map drops its top lines many
+    /// times (it starts at 64 lines): the frames are the reference's.
+    func testTheSlidingWindowPlacesAsTheWholeGridWould() throws {
+        var random = SeededRandom(seed: 0x6752_4944)
+        for round in 0..<12 {
+            let lanes = 1 + Int(random.next() % 5)
+            let count = 150 + Int(random.next() % 100)
+            let tiles = (0..<count).map { _ in (c: 1 + Int(random.next() % UInt64(lanes)), r: 1 + Int(random.next() % 4)) }
+            for dense in [false, true] {
+                let src = "container \(lanes * 10) x 800\nstyle grid\ncolumns \(lanes)\nspacing 0\nrowHeight 10\nitems \(count)\n"
+                    + (dense ? "packing dense\n" : "")
+                    + "tile [\(tiles.map { String($0.c) }.joined(separator: ", "))] x [\(tiles.map { String($0.r) }.joined(separator: ", "))]"
+                let t = try XCTUnwrap(Eval.table(src), "round \(round)")
+                XCTAssertEqual(Eval.cells(t), referencePlacement(tiles, lanes: lanes, dense: dense).map { $0.map(Double.init) }, "round \(round), dense \(dense)")
+            }
+        }
+    }
+
+    /// A sparse grid of tall tiles holds only the lines from its cursor on: 20,000 tiles 100 lines
+    /// long keep a window of a few hundred lines, not 2,000,000.
+    func testTheTakenMapSlidesWithTheCursor() {
+        var cells = Grid.Cells(lanes: 1, dense: false)
+        for i in 0..<20_000 {
+            cells.low = i * 100
+            XCTAssertTrue(cells.free(i * 100, 0, along: 100, across: 1))
+            cells.take(i * 100, 0, along: 100, across: 1)
+        }
+        XCTAssertEqual(cells.lines, 2_000_000)
+        XCTAssertLessThanOrEqual(cells.lines - cells.base, 256)
+    }
+
+    /// More than 2^30 cells held at once is refused before anything is allocated for them.
+    func testTheTakenMapHasABudget() {
+        var cells = Grid.Cells(lanes: 1000, dense: false)
+        XCTAssertTrue(cells.free(0, 0, along: 1000, across: 1))
+        XCTAssertFalse(cells.overBudget)
+        XCTAssertFalse(cells.free(0, 0, along: Grid.maxCells / 1000 + 1, across: 1))
+        XCTAssertTrue(cells.overBudget)
+    }
 }

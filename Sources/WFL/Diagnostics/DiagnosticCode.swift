@@ -94,6 +94,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case badTile = "E0650"
     case tileTooLong = "E0651"
     case tileClamped = "W0650"
+    case gridTooLarge = "E0652"
 
     // Expectation functions (E07xx).
     case noSuchSection = "E0701"
@@ -233,6 +234,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .badAttribute: return "an `alpha`, `zoom` or `zIndex` value outside its range (or a z-index that is not whole), also in `appear` and `disappear`; an offset of `attach`, `appear` or `disappear` that is not finite or moves a frame past what a double holds"
         case .badTile: return "a grid's `tile` side that is not a whole number, at least 1"
         case .tileTooLong: return "a grid's `tile` more than 1,000 cells long along the scroll axis"
+        case .gridTooLarge: return "a grid whose placement would hold more than 2^30 cells at once (a limit, as the other limits)"
         case .tileClamped: return "a grid's `tile` wider across than the grid (clamped to its columns, or rows when horizontal; said once per section)"
         case .spanCapped: return "a span of more lanes than the section has (capped at the lane count; said once per section)"
         case .noSuchSection: return "an expectation about a section the layout does not have"

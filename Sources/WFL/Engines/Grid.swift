@@ -10,45 +10,86 @@ package enum Grid {
     /// The most lines a tile may cover along the scroll axis.
     static let maxAlong = 1_000
 
-    /// Which cells are taken: one byte a cell, `lanes` to a line, lines added as items need them.
-    /// Cells are only ever taken, never freed: what did not fit somewhere never fits there later.
+    /// The most cells the taken map holds at once (1 GiB): beyond it a layout is an error, not a
+    /// failed allocation.
+    static let maxCells = 1 << 30
+
+    /// Which cells are taken: one byte a cell, `lanes` to a line, for a window of lines that slides
+    /// along the scroll axis. Cells are only ever taken, never freed: what did not fit somewhere
+    /// never fits there later, so the lines no search starts from again are dropped (sparse: those
+    /// above the cursor's line; dense: the full lines at the top) when the window would grow.
     struct Cells: ~Copyable {
         let lanes: Int
+        let dense: Bool
+        /// The first line held; lines `base ..< lines` exist.
+        private(set) var base = 0
         private(set) var lines = 0
+        /// Every line above it is full (dense: where searches start, the grid's start in effect).
+        private(set) var firstNonFull = 0
+        /// Sparse: the cursor's line, above which no search starts again.
+        var low = 0
+        /// Set when the window would pass `maxCells`; the engine then reports the error.
+        private(set) var overBudget = false
         private var taken: UnsafeMutablePointer<UInt8>
         private var capacity: Int
 
-        init(lanes: Int) {
+        init(lanes: Int, dense: Bool) {
             self.lanes = lanes
+            self.dense = dense
             capacity = lanes * 64
             taken = .allocate(capacity: capacity)
         }
 
         deinit { taken.deallocate() }
 
-        /// Makes lines 0 ..< count exist (free when new).
         @inline(__always)
-        mutating func ensure(_ count: Int) {
-            guard count > lines else { return }
-            let needed = count * lanes
+        private func full(_ line: Int) -> Bool {
+            let row = taken + (line - base) * lanes
+            for k in 0..<lanes where row[k] == 0 { return false }
+            return true
+        }
+
+        /// Makes lines up to `count` exist (free when new) for a search at line `a`; false when
+        /// that would pass `maxCells`.
+        @inline(__always)
+        mutating func ensure(_ a: Int, _ count: Int) -> Bool {
+            guard count > lines else { return true }
+            if (count - base) * lanes > capacity {
+                // Drop the lines no search reads again (never line `a`, being read).
+                if dense {
+                    while firstNonFull < lines && full(firstNonFull) { firstNonFull += 1 }
+                }
+                let drop = min(dense ? firstNonFull : low, a, lines) - base
+                if drop > 0 {
+                    taken.update(from: taken + drop * lanes, count: (lines - base - drop) * lanes)
+                    base += drop
+                }
+            }
+            let needed = (count - base) * lanes
             if needed > capacity {
+                guard needed <= Grid.maxCells else {
+                    overBudget = true
+                    return false
+                }
                 var grown = capacity * 2
                 while grown < needed { grown *= 2 }
                 let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-                bigger.update(from: taken, count: lines * lanes)
+                bigger.update(from: taken, count: (lines - base) * lanes)
                 taken.deallocate()
                 taken = bigger
                 capacity = grown
             }
-            (taken + lines * lanes).initialize(repeating: 0, count: (count - lines) * lanes)
+            (taken + (lines - base) * lanes).initialize(repeating: 0, count: (count - lines) * lanes)
             lines = count
+            return true
         }
 
-        /// True when lines a ..< a + along by lanes b ..< b + across are all free.
+        /// True when lines a ..< a + along by lanes b ..< b + across are all free (false, and
+        /// `overBudget` set, when they would pass `maxCells`).
         @inline(__always)
         mutating func free(_ a: Int, _ b: Int, along: Int, across: Int) -> Bool {
-            ensure(a + along)
-            var row = taken + a * lanes + b
+            guard ensure(a, a + along) else { return false }
+            var row = taken + (a - base) * lanes + b
             for _ in 0..<along {
                 for k in 0..<across where row[k] != 0 { return false }
                 row += lanes
@@ -59,7 +100,7 @@ package enum Grid {
         /// Takes lines a ..< a + along by lanes b ..< b + across.
         @inline(__always)
         mutating func take(_ a: Int, _ b: Int, along: Int, across: Int) {
-            var row = taken + a * lanes + b
+            var row = taken + (a - base) * lanes + b
             for _ in 0..<along {
                 row.update(repeating: 1, count: across)
                 row += lanes
@@ -115,7 +156,7 @@ package enum Grid {
         var clamped: (item: Int, side: Double)? = nil
 
         // 3. cursor = (0, 0); every cell free.
-        var cells = Cells(lanes: N)
+        var cells = Cells(lanes: N, dense: e.packing == .dense)
         var cursor = 0
         var dense = DenseCursors()
         var elements = w.table.elements
@@ -146,14 +187,19 @@ package enum Grid {
             //    no earlier place fits); repeat: if b + across > N, the next line at lane 0;
             //    else if the cells are free, stop; else the next lane.
             let shapeSlot = e.packing == .dense ? dense.slot(across &* 1001 &+ along) : 0
-            var p = e.packing == .dense ? dense.places[shapeSlot] : cursor
+            //    The lines above the first one not full hold no place: dense searches start there.
+            var p = e.packing == .dense ? max(dense.places[shapeSlot], cells.firstNonFull * N) : cursor
             var a = p / N, b = p % N
+            cells.low = a
             while true {
                 if b + across > N {
                     a += 1
                     b = 0
                 } else if cells.free(a, b, along: along, across: across) {
                     break
+                } else if cells.overBudget {
+                    throw Diagnostic.error(.gridTooLarge, "section \(s) is a grid too large to place: item \(i) would need more than \(NumberFormat.format(Double(Grid.maxCells))) cells held at once",
+                                           at: (vertical ? rowsRule : columnsRule)?.span ?? sec.place, help: "make the tiles shorter along the scroll axis, or the grid narrower")
                 } else {
                     b += 1
                 }
