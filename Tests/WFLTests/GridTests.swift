@@ -159,4 +159,15 @@ final class GridTests: XCTestCase {
         XCTAssertFalse(cells.free(0, 0, along: Grid.maxCells / 1000 + 1, across: 1))
         XCTAssertTrue(cells.overBudget)
     }
+
+    /// A staying item keeps its tile after a batch update: inserting at 0 moves items 0-2 to 1-3
+    /// with their tiles (2x1, 1x1, 1x1); the inserted item evaluates the rule at 0 (2x1). Tiles by
+    /// the new indices would be 2, 1, 1, 2 wide and put item 3 in row 1, column 0.
+    func testAStayingItemKeepsItsTileAfterAnUpdate() throws {
+        let e = Eval.run("container 40 x 800\nstyle grid\ncolumns 4\nspacing 0\nitems 3\ntile [2, 1, 1] x 1\nupdate { insert 0 }\n").0
+        XCTAssertEqual(e.diagnostics.filter { $0.severity == .error }.count, 0)
+        let before = try XCTUnwrap(e.layouts.first?.before), after = try XCTUnwrap(e.layouts.first?.after)
+        XCTAssertEqual(Eval.cells(before), [[0, 0, 20, 10], [20, 0, 10, 10], [30, 0, 10, 10]])
+        XCTAssertEqual(Eval.cells(after), [[0, 0, 20, 10], [20, 0, 20, 10], [0, 10, 10, 10], [10, 10, 10, 10]])
+    }
 }
