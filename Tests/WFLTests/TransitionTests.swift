@@ -249,6 +249,31 @@ final class TransitionFormatTests: XCTestCase {
         XCTAssertEqual(TransitionFormat.json([]), "{\n  \"layouts\": []\n}\n")
     }
 
+    /// Translate and rotate in transitions: `appear`'s (absolute; 450 normalised to 90) on the
+    /// `from` of an inserted cell, the attribute rules' on both ends, each field only where used;
+    /// csv then ends with the six transform columns. A staying cell needs its rotate equal after
+    /// normalising (10 and 370 stay), and a cell whose rotate changes moves.
+    func testTranslateAndRotate() throws {
+        func insert(_ rotate: String) throws -> TransitionTable {
+            let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\nrotate \(rotate)\nappear { translate 0 x 20\n rotate 450 }\n" }
+            let b = try XCTUnwrap(Eval.table(spec(2))), a = try XCTUnwrap(Eval.table(spec(3)))
+            return try Transitions.table(before: b, after: a, update: BatchUpdate(sections: [SectionUpdate(countBefore: 2, inserted: [2])]))
+        }
+        let same = try insert("n == 2 ? 10 : 370")
+        XCTAssertEqual(same.transitions.map(\.change), [.stay, .stay, .appear])
+        let json = TransitionFormat.json([same])
+        XCTAssertTrue(json.contains(#"{"kind": "cell", "section": 0, "item": 2, "itemBefore": null, "change": "appear", "from": {"frame": [220, 0, 100, 50], "alpha": 0, "zoom": 1, "translate": [0, 20], "rotate": 90}, "to": {"frame": [220, 0, 100, 50], "alpha": 1, "zoom": 1, "rotate": 10}}"#), json)
+        XCTAssertTrue(json.contains(#""from": {"frame": [0, 0, 100, 50], "alpha": 1, "zoom": 1, "rotate": 10}, "to": {"frame": [0, 0, 100, 50], "alpha": 1, "zoom": 1, "rotate": 10}"#), json)
+        XCTAssertEqual(TransitionFormat.csv([same]), """
+            layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom,fromTranslateX,fromTranslateY,fromRotate,toTranslateX,toTranslateY,toRotate
+            t,0,0,0,cell,stay,0,0,100,50,1,1,0,0,100,50,1,1,0,0,10,0,0,10
+            t,0,1,1,cell,stay,110,0,100,50,1,1,110,0,100,50,1,1,0,0,10,0,0,10
+            t,0,2,,cell,appear,220,0,100,50,0,1,220,0,100,50,1,1,0,20,90,0,0,10
+
+            """)
+        XCTAssertEqual(try insert("n * 10").transitions.map(\.change), [.move, .move, .appear])
+    }
+
     func testCSV() throws {
         XCTAssertEqual(TransitionFormat.csv([try flowInsert()]), """
             layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom

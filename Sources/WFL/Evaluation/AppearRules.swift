@@ -74,6 +74,8 @@ package struct AppearEnd: Equatable, Sendable {
     package var zoom: Double
     package var dx: Double
     package var dy: Double
+    /// The block's `translate` and `rotate` (normalised): absolute, as its zoom.
+    package var transform = Transform.identity
     /// A fade: alpha 0, zoom 1, no offset (headers, footers and backgrounds; and the defaults).
     package static let fade = AppearEnd(alpha: 0, zoom: 1, dx: 0, dy: 0)
 }
@@ -97,6 +99,9 @@ extension TableRules {
         let alpha = try value(slots.alpha, .alpha, default: 0), zoom = try value(slots.zoom, .zoom, default: 1)
         let dx = try value(slots.x, .offset, default: 0), dy = try value(slots.y, .offset, default: 0)
         try FiniteFrames.checkMoved(f, dx: dx, dy: dy, rules[slots.x], rules[slots.y], place: place)
-        return AppearEnd(alpha: alpha, zoom: zoom, dx: dx, dy: dy)
+        let t = SectionRule.transformEnds(disappear: disappear)
+        let transform = Transform(tx: try value(t.tx, .transform, default: 0), ty: try value(t.ty, .transform, default: 0),
+                                  rotate: Transform.normalised(try value(t.rotate, .transform, default: 0)))
+        return AppearEnd(alpha: alpha, zoom: zoom, dx: dx, dy: dy, transform: transform)
     }
 }

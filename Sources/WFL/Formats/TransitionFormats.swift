@@ -59,7 +59,8 @@ public enum TransitionFormat {
         w.append("]")
     }
 
-    /// `{"frame": [x, y, w, h], "alpha": a, "zoom": z}`: both always there.
+    /// `{"frame": [x, y, w, h], "alpha": a, "zoom": z}`: both always there; `"translate": [X, Y]`
+    /// and `"rotate": R` each only where its own value is used.
     static func end(_ e: TransitionEnd, _ w: inout ByteWriter) {
         w.append("{\"frame\": [")
         w.append(frame: e.frame, separator: ", ")
@@ -67,14 +68,29 @@ public enum TransitionFormat {
         w.append(number: e.alpha)
         w.append(", \"zoom\": ")
         w.append(number: e.zoom)
+        if e.transform.tx != 0 || e.transform.ty != 0 {
+            w.append(", \"translate\": ")
+            pair(e.transform.tx, e.transform.ty, &w)
+        }
+        if e.transform.rotate != 0 {
+            w.append(", \"rotate\": ")
+            w.append(number: e.transform.rotate)
+        }
         w.append("}")
+    }
+
+    /// True when some transition of `tables` starts or ends with a translate or rotate.
+    static func usesTransform(_ tables: [TransitionTable]) -> Bool {
+        tables.contains { $0.transitions.contains { !$0.from.transform.isIdentity || !$0.to.transform.isIdentity } }
     }
 
     /// The csv: the header row, then one row per transition of every layout (`item` and
     /// `itemBefore` empty where the element has none).
     public static func csv(_ tables: [TransitionTable]) -> String {
         var w = ByteWriter()
+        let moves = usesTransform(tables)
         w.append(string: csvHeader)
+        if moves { w.append(",fromTranslateX,fromTranslateY,fromRotate,toTranslateX,toTranslateY,toRotate") }
         w.append(UInt8(10))
         for t in tables {
             let name = Array((CSVFormat.field(t.before.name) + ",").utf8)
@@ -93,6 +109,14 @@ public enum TransitionFormat {
                     for v in [e.frame.x, e.frame.y, e.frame.width, e.frame.height, e.alpha, e.zoom] {
                         w.append(UInt8(44))
                         w.append(number: v)
+                    }
+                }
+                if moves {
+                    for e in [x.from, x.to] {
+                        for v in [e.transform.tx, e.transform.ty, e.transform.rotate] {
+                            w.append(UInt8(44))
+                            w.append(number: v)
+                        }
                     }
                 }
                 w.append(UInt8(10))

@@ -54,7 +54,7 @@ package struct BatchUpdate: Equatable, Sendable {
 
 /// What an element does in an update.
 public enum TransitionChange: String, Sendable {
-    /// In both tables, frame, alpha, zoom and z-index equal within 0.001.
+    /// In both tables, frame, alpha, zoom, translate, rotate and z-index equal within 0.001.
     case stay
     /// In both tables, something differs.
     case move
@@ -69,10 +69,13 @@ public struct TransitionEnd: Equatable, Sendable {
     public var frame: Frame
     public var alpha: Double
     public var zoom: Double
-    public init(frame: Frame, alpha: Double = 1, zoom: Double = 1) {
+    /// Its translate and rotate (the identity unless used).
+    public var transform: Transform
+    public init(frame: Frame, alpha: Double = 1, zoom: Double = 1, transform: Transform = .identity) {
         self.frame = frame
         self.alpha = alpha
         self.zoom = zoom
+        self.transform = transform
     }
 }
 

@@ -88,7 +88,7 @@ package enum Transitions {
             }
             let f = e.frame
             return TransitionEnd(frame: Frame(x: f.x + end.dx, y: f.y + end.dy, width: f.width, height: f.height),
-                                 alpha: end.alpha, zoom: end.zoom)
+                                 alpha: end.alpha, zoom: end.zoom, transform: end.transform)
         }
         var out: [Transition] = []
         out.reserveCapacity(a.elements.count)
@@ -116,16 +116,18 @@ package enum Transitions {
 
     /// Where element `j` of `t` is drawn.
     static func end(_ t: AttributeTable, _ j: Int) -> TransitionEnd {
-        TransitionEnd(frame: t.elements[j].frame, alpha: t.alpha(of: j), zoom: t.zoom(of: j))
+        TransitionEnd(frame: t.elements[j].frame, alpha: t.alpha(of: j), zoom: t.zoom(of: j), transform: t.transform(of: j))
     }
 
-    /// Element `p` of `before` and element `j` of `after` stay: frame, alpha and zoom equal
-    /// within 0.001, and the same z-index.
+    /// Element `p` of `before` and element `j` of `after` stay: frame, alpha, zoom, translate and
+    /// rotate equal within 0.001 (rotate: the normalised difference), and the same z-index.
     static func stays(_ before: AttributeTable, _ p: Int, _ after: AttributeTable, _ j: Int) -> Bool {
         func near(_ u: Double, _ v: Double) -> Bool { abs(u - v) <= 0.001 }
         let x = end(before, p), y = end(after, j)
         return near(x.frame.x, y.frame.x) && near(x.frame.y, y.frame.y) && near(x.frame.width, y.frame.width)
             && near(x.frame.height, y.frame.height) && near(x.alpha, y.alpha) && near(x.zoom, y.zoom)
+            && near(x.transform.tx, y.transform.tx) && near(x.transform.ty, y.transform.ty)
+            && near(Transform.normalised(x.transform.rotate - y.transform.rotate), 0)
             && before.elements[p].zIndex == after.elements[j].zIndex
     }
 }
