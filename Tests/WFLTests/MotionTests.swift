@@ -65,6 +65,24 @@ final class MotionTests: XCTestCase {
         XCTAssertFalse(json.contains("rotate"), json)
     }
 
+    /// The table format adds `translateX translateY rotate` after `alpha zoom` to a layout that
+    /// uses one (and not to one that does not); the pieces and the plain twin agree.
+    func testTableFormatColumns() throws {
+        let t = try XCTUnwrap(tables(Self.scalePages + "\nrotate i * 30").first).at(Offset(x: 195, y: 0))
+        let expected = """
+            t  flow horizontal  container 390 x 844  content 1170 x 844
+            section  item  kind  x    y  width  height  z   alpha  zoom   translateX  translateY  rotate
+            0        0     cell  0    0  390    844     -1  1      0.875  -10.725     0           0
+            0        1     cell  390  0  390    844     -1  1      0.875  10.725      0           30
+            0        2     cell  780  0  390    844     -2  1      0.75   7.8         0           60
+
+            """
+        XCTAssertEqual(TableFormat.format([t]), expected)
+        XCTAssertEqual(TableFormat.referenceFormat([t]), expected)
+        let plain = try XCTUnwrap(tables(Self.carousel).first)
+        XCTAssertFalse(TableFormat.format([plain]).contains("translateX"))
+    }
+
     /// The compositional carousel: x 45, 355, 665 at sx 0; at 155 and 310 the zooms of the page.
     func testCarouselAtShelfOffsets() throws {
         let t0 = try XCTUnwrap(tables(Self.carousel).first)

@@ -71,11 +71,11 @@ package struct OutputPieces {
                 }
             case .table:
                 columnWidths[t].withUnsafeBufferPointer { widths in
-                    if let sizing = table.sizing, !sizing.estimated.isEmpty {
-                        let az = widths.count > 8
+                    if table.hasTransform || !(table.sizing?.estimated.isEmpty ?? true) {
+                        let az = table.hasAlphaOrZoom, moves = table.hasTransform
                         for j in range {
                             TableFormat.row(elements[j], widths: widths, into: &w, alpha: az ? table.alpha(of: j) : nil, zoom: table.zoom(of: j), names: names,
-                                            estimated: sizing.isEstimated(j))
+                                            estimated: table.sizing?.isEstimated(j) ?? false, transform: moves ? table.transform(of: j) : nil)
                         }
                     } else if widths.count > 8 {
                         for j in range { TableFormat.row(elements[j], widths: widths, into: &w, alpha: table.alpha(of: j), zoom: table.zoom(of: j), names: names) }
@@ -275,7 +275,7 @@ extension TableFormat {
     /// (the widths are at least each cell's length), then appended at once.
     @inline(__always)
     static func row(_ e: Element, widths: UnsafeBufferPointer<Int>, into w: inout ByteWriter, alpha: Double? = nil, zoom: Double = 1,
-                    names: [[UInt8]] = [], estimated: Bool = false) {
+                    names: [[UInt8]] = [], estimated: Bool = false, transform: Transform? = nil) {
         // Where the z column starts: the seven columns before it and their two spaces each. A
         // cell is at most 24 bytes (a whole number 20, a double "-1.7976931348623157e+308"), so
         // the row fits in 512.
@@ -321,6 +321,19 @@ extension TableFormat {
                 let alphaEnd = alphaStart + ByteWriter.put(rounded: alpha, at: p.advanced(by: alphaStart))
                 for k in alphaEnd..<zoomStart { p[k] = UInt8(32) }
                 end = zoomStart + ByteWriter.put(rounded: zoom, at: p.advanced(by: zoomStart))
+            }
+            if let transform {
+                // The transform columns: the last column padded to its width and two spaces first.
+                var c = alpha == nil ? 7 : 9
+                var start = zStart
+                if alpha != nil { start += widths[7] + 2 + widths[8] + 2 }
+                for v in TableFormat.transformCells(transform) {
+                    let next = start + widths[c] + 2
+                    for k in end..<next { p[k] = UInt8(32) }
+                    c += 1
+                    start = next
+                    end = start + ByteWriter.put(rounded: v, at: p.advanced(by: start))
+                }
             }
             // A cell still at its estimate: "  estimated" after the last column.
             if estimated { end += ByteWriter.put("  estimated", at: p.advanced(by: end)) }

@@ -5,8 +5,14 @@ public enum TableFormat {
     /// The column headers.
     static let headers = ["section", "item", "kind", "x", "y", "width", "height", "z"]
 
-    /// The column headers of `t`: `alpha` and `zoom` after `z` when some element has one not 1.
-    static func headers(_ t: AttributeTable) -> [String] { t.hasAlphaOrZoom ? headers + ["alpha", "zoom"] : headers }
+    /// The column headers of `t`: `alpha` and `zoom` after `z` when some element has one not 1;
+    /// then `translateX`, `translateY` and `rotate` when some element uses a translate or rotate.
+    static func headers(_ t: AttributeTable) -> [String] {
+        headers + (t.hasAlphaOrZoom ? ["alpha", "zoom"] : []) + (t.hasTransform ? ["translateX", "translateY", "rotate"] : [])
+    }
+
+    /// A transform's three cells (-0 written 0).
+    static func transformCells(_ t: Transform) -> [Double] { [t.tx, t.ty, t.rotate].map { $0 == 0 ? 0 : $0 } }
 
     /// The tables of several layouts, separated by a blank line.
     public static func format(_ tables: [AttributeTable]) -> String {
@@ -32,7 +38,8 @@ public enum TableFormat {
         for (j, e) in t.elements.enumerated() {
             rows.append([String(e.section), e.item.map(String.init) ?? "-", TerminalText.escaped(t.kindName(of: e)), f(e.frame.x), f(e.frame.y),
                          f(e.frame.width), f(e.frame.height), String(e.zIndex)]
-                        + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : []))
+                        + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : [])
+                        + (t.hasTransform ? transformCells(t.transform(of: j)).map(f) : []))
         }
         var body = ""
         aligned(rows, into: &body)
@@ -108,6 +115,13 @@ public enum TableFormat {
                 zm = Swift.max(zm, ByteWriter.roundedWidth(t.zoom(of: j)))
             }
             cells += [a, zm]
+        }
+        if t.hasTransform {
+            var m = [0, 0, 0]
+            for j in t.elements.indices {
+                for (k, v) in transformCells(t.transform(of: j)).enumerated() { m[k] = Swift.max(m[k], ByteWriter.roundedWidth(v)) }
+            }
+            cells += m
         }
         return zip(cells, headers(t)).map { Swift.max($0, $1.count) }
     }
