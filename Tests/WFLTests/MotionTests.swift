@@ -83,6 +83,23 @@ final class MotionTests: XCTestCase {
         XCTAssertFalse(TableFormat.format([plain]).contains("translateX"))
     }
 
+    /// The swift format gives each element its transform, as UIKit's attributes hold it (zoom and
+    /// rotate in a, b, c, d; the translate in tx, ty), only in a layout that uses one: rotate 90 at
+    /// zoom 0.5 is (0, 0.5, -0.5, 0); rotate 30 at zoom 0.5 is (0.5 cos 30, 0.5 sin 30, ...).
+    func testSwiftFormatTransforms() throws {
+        let t = try XCTUnwrap(tables("container 300 x 400\nstyle flow\nitems 2\nsize 100 x 100\nzoom 0.5\nrotate [90, 30]\ntranslate 0 x [0, 7]").first)
+        let text = SwiftFormat.format([t], sourceName: "t.wfl")
+        XCTAssertTrue(text.contains("""
+                static let transforms: [Double] = [
+                    0, 0.5, -0.5, 0, 0, 0,
+                    0.4330127018922193, 0.24999999999999997, -0.24999999999999997, 0.4330127018922193, 0, 7,
+                ]
+
+            """), text)
+        let plain = try XCTUnwrap(tables(Self.carousel).first)
+        XCTAssertFalse(SwiftFormat.format([plain], sourceName: "t.wfl").contains("transforms"))
+    }
+
     /// The compositional carousel: x 45, 355, 665 at sx 0; at 155 and 310 the zooms of the page.
     func testCarouselAtShelfOffsets() throws {
         let t0 = try XCTUnwrap(tables(Self.carousel).first)

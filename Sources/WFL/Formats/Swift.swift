@@ -74,6 +74,18 @@ public enum SwiftFormat {
             } else {
                 out += "    static let looks: [Double] = []\n"
             }
+            // translate and rotate (docs/usage.md, "Layout fixtures"): only in a layout that uses one.
+            if t.hasTransform {
+                out += "    /// The transforms in the same order, six numbers an element: `CGAffineTransform`'s a, b, c, d, tx,\n"
+                out += "    /// ty, as UICollectionViewLayoutAttributes.transform holds it (zoom and rotate about the centre,\n"
+                out += "    /// then the translate).\n"
+                out += "    static let transforms: [Double] = [\n"
+                for j in t.elements.indices {
+                    let tr = t.transform(of: j), m = tr.matrix(frame: t.elements[j].frame, zoom: t.zoom(of: j))
+                    out += "        " + [m.a, m.b, m.c, m.d, tr.tx, tr.ty].map { f($0 == 0 ? 0 : $0) }.joined(separator: ", ") + ",\n"
+                }
+                out += "    ]\n"
+            }
             if decorated {
                 out += "    /// The kinds of the attached views, as the layout registers them.\n"
                 out += "    static let attachedKinds: [String] = [" + t.attachedNames.map { SwiftFormat.literal($0) }.joined(separator: ", ") + "]\n"
