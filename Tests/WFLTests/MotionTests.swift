@@ -100,6 +100,18 @@ final class MotionTests: XCTestCase {
         XCTAssertFalse(SwiftFormat.format([plain], sourceName: "t.wfl").contains("transforms"))
     }
 
+    /// svg draws a transformed element as the rect of its frame with the matrix, in the picture's
+    /// coordinates: item 0's frame [0, 0, 100, 100] drawn at (20, 94), centre (70, 144); rotate 90
+    /// at zoom 0.5 gives a = 0, b = 0.5, c = -0.5, d = 0, e = 70 + 0.5 * 144 = 142,
+    /// f = 144 - 0.5 * 70 = 109.
+    func testSVGDrawsTheMatrix() throws {
+        let t = try XCTUnwrap(tables("container 300 x 400\nstyle flow\nitems 2\nsize 100 x 100\nzoom 0.5\nrotate [90, 0]").first)
+        let svg = SVGFormat.format([t])
+        XCTAssertTrue(svg.contains(#"<rect class="cell" id="e0-0" x="20" y="94" width="100" height="100" transform="matrix(0 0.5 -0.5 0 142 109)"/>"#), svg)
+        // Item 1 has no translate or rotate: its box is scaled about the centre, as before.
+        XCTAssertTrue(svg.contains(#"<rect class="cell" id="e0-1" x="245" y="119" width="50" height="50"/>"#), svg)
+    }
+
     /// The compositional carousel: x 45, 355, 665 at sx 0; at 155 and 310 the zooms of the page.
     func testCarouselAtShelfOffsets() throws {
         let t0 = try XCTUnwrap(tables(Self.carousel).first)

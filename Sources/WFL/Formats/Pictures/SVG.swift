@@ -205,18 +205,28 @@ struct SVGPicture {
             let label = e.kind == .attached ? "\(scope.table.kindName(of: e)) \(e.section).\(e.item ?? 0)" : PictureText.label(e)
             // zoom: a box scaled about the frame's centre; alpha: the box's opacity.
             let zoom = scope.table.zoom(of: j), alpha = scope.table.alpha(of: j)
-            let shown = zoom == 1 ? e.frame : e.frame.scaled(zoom)
+            // translate and rotate: the frame's rect drawn through the transform's matrix (the
+            // zoom in it), in the picture's coordinates: the same turn and zoom, the move scaled.
+            let tr = scope.table.transform(of: j)
+            let shown = zoom == 1 || !tr.isIdentity ? e.frame : e.frame.scaled(zoom)
             let x = px(shown.x), y = py(shown.y), w = shown.width * scale, h = shown.height * scale
+            var matrix = ""
+            if !tr.isIdentity {
+                let m = Transform(tx: tr.tx * scale, ty: tr.ty * scale, rotate: tr.rotate)
+                    .matrix(frame: Frame(x: x, y: y, width: w, height: h), zoom: zoom)
+                matrix = " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.e, m.f].map { PictureText.rounded($0 == 0 ? 0 : $0, 4) }.joined(separator: " ")))\""
+            }
             // A background is styled in place, so that the shared style sheet (and every picture
             // without one) stays as it was.
             let style = e.kind == .background ? " style=\"\(SVGPicture.backgroundStyle)\"" : e.kind == .attached ? " style=\"\(SVGPicture.attachedStyle)\"" : ""
             out += alpha == 1 ? "<g>" : "<g opacity=\"\(PictureText.rounded(alpha, 3))\">"
-            out += "<rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"/>"
+            out += "<rect class=\"\(e.kind.rawValue)\"\(style) id=\"e\(number)-\(scope.indices[j])\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(w, 0)))\" height=\"\(n(Swift.max(h, 0)))\"\(matrix)/>"
             let looks = (alpha == 1 ? "" : ", alpha \(f(alpha))") + (zoom == 1 ? "" : ", zoom \(f(zoom))")
+                + (tr.tx == 0 && tr.ty == 0 ? "" : ", translate \(f(tr.tx)) x \(f(tr.ty))") + (tr.rotate == 0 ? "" : ", rotate \(f(tr.rotate))")
             out += "<title>\(label): \(f(e.frame.x)), \(f(e.frame.y)), \(f(e.frame.width)) x \(f(e.frame.height)), z \(e.zIndex)\(looks)</title>"
             if let size = SVGPicture.labelSize(label, width: w, height: h) {
                 let small = size < 11 ? " small" : ""
-                out += "<text class=\"label\(small)\" x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2 + size * 0.35))\">\(label)</text>"
+                out += "<text class=\"label\(small)\" x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2 + size * 0.35))\"\(matrix)>\(label)</text>"
             }
             out += "</g>\n"
         }
