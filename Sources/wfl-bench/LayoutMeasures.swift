@@ -23,6 +23,11 @@ enum EngineSpecs {
             + " group horizontal gw x 240 {\n  itemSpacing 12\n  item (gw - 12) * 2 / 3 x gh\n  group vertical (gw - 12) / 3 x gh {\n   itemSpacing 12\n   item gw x (gh - 12) / 2\n  }\n }\n"
             + " group horizontal gw x 116 count 3 {\n  itemSpacing 12\n  item 1 x gh\n }\n}\n"
     }
+    /// Flutter's quilted pattern repeating in a dense grid of 4 columns.
+    static let gridColumns: [Int32] = [2, 1, 1, 2], gridRows: [Int32] = [2, 1, 1, 1]
+    static func grid(_ n: Int) -> String {
+        "container 400 x 844\nstyle grid\ncolumns 4\nspacing 4\npacking dense\nitems \(n)\ntile [2, 1, 1, 2] x [2, 1, 1, 1]\n"
+    }
     static func flow(_ n: Int) -> String {
         "style flow\nspacing 10\nitems \(n)\nsize 40 + random(0, 120) x 30 + random(0, 40)\n"
     }
@@ -126,6 +131,15 @@ extension Measure {
         label: "groups, featured tree", spec: { EngineSpecs.groups($0) }, baselineName: "C loop"
     ) { n, out in
         _ = wflc_groups_featured(n, 390, 8, 15, 12, 12, out)
+    } }
+
+    static var grid: Measure { engine(
+        name: "grid", summary: "grid, Flutter's quilted pattern repeating, packing dense: the engine against a C loop", target: 3,
+        label: "grid, dense quilted", spec: { EngineSpecs.grid($0) }, baselineName: "C loop"
+    ) { n, out in
+        _ = EngineSpecs.gridColumns.withUnsafeBufferPointer { c in
+            EngineSpecs.gridRows.withUnsafeBufferPointer { r in wflc_grid_dense(n, 4, c.baseAddress, r.baseAddress, 4, 400, 4, out) }
+        }
     } }
 
     /// Appending 100 items to a laid-out section against 100 times the per-item cost of laying it

@@ -10,6 +10,7 @@
  *   layout.c   wflc_waterfall_*, wflc_flow_random, wflc_random, wflc_rect_scan
  *                                  the engines (docs/layout.md) and a brute-force rect query
  *   groups.c   wflc_groups_featured the groups engine on the tree of samples/featured.wfl
+ *   grid.c     wflc_grid_dense      the grid engine, dense packing of a repeating quilted pattern
  *   json.c     wflc_write_json     the json table of docs/usage.md, written with fprintf
  *   memory.c   wflc_heap_in_use    malloc's bytes in use (mallinfo2), for the memory measure
  */
@@ -90,6 +91,16 @@ size_t wflc_heap_in_use(void);
  */
 double wflc_groups_featured(size_t items, double cw, double top, double side, double spacing, double group_gap,
                             wflc_frame *out);
+
+/* ---- grid.c ---------------------------------------------------------------------------------- */
+
+/*
+ * A vertical grid (docs/layout.md, "Tile grids") of `lanes` columns, container width cw, `spacing
+ * gap`, square rows, no insets, `packing dense`, item i's tile cols[i % pattern] x rows[i %
+ * pattern]: writes `items` frames to `out` and returns where they end.
+ */
+double wflc_grid_dense(size_t items, size_t lanes, const int *cols, const int *rows, size_t pattern, double cw, double gap,
+                       wflc_frame *out);
 
 #ifdef __cplusplus
 }

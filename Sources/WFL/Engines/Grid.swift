@@ -154,6 +154,22 @@ package enum Grid {
         defer { w.machine.inItem = false }
         let columnsRule = sec.rules[.tileColumns], rowsRule = sec.rules[.tileRows]
         var clamped: (item: Int, side: Double)? = nil
+        // Tiles from constants or lists of constants (a quilted pattern) are read without the
+        // machine when every value is a valid side; otherwise each item's rule runs (and an
+        // invalid value stops at the first item that has it).
+        func constants(_ r: ItemRule?) -> [Double]? {
+            guard let r else { return [1] }
+            switch r.kind {
+            case .constant(let d): return [d]
+            case .cycle(let xs) where !xs.isEmpty: return xs
+            default: return nil
+            }
+        }
+        var pattern: (columns: [Double], rows: [Double])? = nil
+        if let cs = constants(columnsRule), let rs = constants(rowsRule),
+           (cs + rs).allSatisfy({ isWhole($0) && $0 >= 1 }), (vertical ? rs : cs).allSatisfy({ $0 <= Double(maxAlong) }) {
+            pattern = (cs, rs)
+        }
 
         // 3. cursor = (0, 0); every cell free.
         var cells = Cells(lanes: N, dense: e.packing == .dense)
@@ -166,7 +182,10 @@ package enum Grid {
         for i in 0..<n {
             // 4. tile C x R from the item rule: C drawn before R, each a whole number >= 1.
             var C = 1.0, R = 1.0
-            if columnsRule != nil || rowsRule != nil {
+            if let pattern {
+                C = pattern.columns[i % pattern.columns.count]
+                R = pattern.rows[i % pattern.rows.count]
+            } else if columnsRule != nil || rowsRule != nil {
                 w.machine.beginItem(i, section: s)
                 w.machine.available = VarSets.span | VarSets.layout
                 if let rule = columnsRule { C = try side(rule, &w.machine, i, s) }
