@@ -98,12 +98,7 @@ package enum Shelf {
             band.columnWidth = colW
             band.width = colX[columns - 1] + colW[columns - 1] + ins.right
             band.bottom = bottom
-            // The columns add up along x, which no section end checks: a band past the doubles'
-            // range is an error rather than frames with Infinity in them.
-            guard band.width.isFinite else {
-                throw Diagnostic.error(.positionOverflow, "the band of shelf section \(s) reaches past the largest number a position can have (about 1.8e308)",
-                                       at: sec.place, help: "the sizes or spacings add up to more than a double holds: make them smaller")
-            }
+            try checkWidth(band, sec)
         }
         bands.append(band)
         return bottom
@@ -139,12 +134,18 @@ package enum Shelf {
         let bottom = top + pattern.height
         band.width = band.columnX[instances - 1] + pattern.width + ins.right
         band.bottom = bottom
-        guard band.width.isFinite else {
-            throw Diagnostic.error(.positionOverflow, "the band of shelf section \(s) reaches past the largest number a position can have (about 1.8e308)",
-                                   at: sec.place, help: "the sizes or spacings add up to more than a double holds: make them smaller")
-        }
+        try checkWidth(band, sec)
         bands.append(band)
         return bottom
+    }
+
+    /// The columns add up along x, which no section end checks: a band past the doubles' range is
+    /// an error rather than frames with Infinity in them.
+    static func checkWidth(_ band: Band, _ sec: ResolvedSection) throws(Diagnostic) {
+        guard band.width.isFinite else {
+            throw Diagnostic.error(.positionOverflow, "the band of shelf section \(sec.index) reaches past the largest number a position can have (about 1.8e308)",
+                                   at: sec.place, help: "the sizes or spacings add up to more than a double holds: make them smaller")
+        }
     }
 
     /// `shelfSnap(s, x)` for `band` in a container `cw` wide (docs/layout.md, "Shelves"): where the
