@@ -45,6 +45,8 @@ package struct Parser {
         case group, item
         /// Inside `appear { }` and `disappear { }` (ParserAppear.swift).
         case appear, disappear
+        /// Inside `scroll { }` (ParserScroll.swift).
+        case scroll
 
         var name: String {
             switch self {
@@ -57,6 +59,7 @@ package struct Parser {
             case .update: return "an 'update' block"
             case .group: return "a 'group' block"
             case .item: return "an 'item' block"
+            case .scroll: return "a 'scroll' block"
             }
         }
     }
@@ -123,6 +126,8 @@ package struct Parser {
         var firstSection: Span? = nil
         var layoutNames: [String: Span] = [:]
         var topExpects: [Span] = []
+        /// The `scroll` keywords at the top level (an error in a file with layouts).
+        var topScrolls: [Span] = []
         /// The names of the top-level sections, each where it first stands.
         var sectionNames: [String: Span] = [:]
         /// The names of the top level's `attach` blocks so far.
