@@ -270,29 +270,11 @@ final class ReplPipeTests: XCTestCase {
     /// Runs `wfl repl` in `directory` with `input`; standard output and error go to one file, in
     /// the order written.
     static func runMerged(_ input: String, in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = WFLCommand.binary
-        process.arguments = ["repl"]
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
-        process.environment = env
-        process.currentDirectoryURL = directory
-        let outURL = directory.appendingPathComponent(".repl-output")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let inp = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = inp
-        try process.run()
-        signal(SIGPIPE, SIG_IGN)
-        try? inp.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try inp.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try out.close()
-        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        try? FileManager.default.removeItem(at: outURL)
-        return (process.terminationStatus, text)
+        let r = try Spawn.run(WFLCommand.binary.path, ["repl"], input: Data(input.utf8), directory: directory.path,
+                              environment: env, mergingErrors: true)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self))
     }
 
     /// Tests/Fixtures/repl/NAME.repl piped into `wfl repl` in `dir`: its output (both streams)
