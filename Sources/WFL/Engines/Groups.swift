@@ -120,6 +120,10 @@ package struct GroupsEngine: Engine {
         // vertical: instance g at (ins.left, top + g * (H + groupSpacing));
         // horizontal: at (top + g * (W + groupSpacing), ins.top).
         let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
+        // The instances, for the pictures' outlines.
+        w.table.scroll.groups.append(GroupOutlines(section: s, outlines: pattern.outlines,
+                                                   origin: vertical ? Offset(x: ins.left, y: start) : Offset(x: start, y: ins.top),
+                                                   stride: vertical ? Offset(x: 0, y: stride) : Offset(x: stride, y: 0), count: (n + m - 1) / m))
         // Written through a buffer long enough for the section: one instance at a time, its
         // origin computed once.
         let base = w.table.elements.count
