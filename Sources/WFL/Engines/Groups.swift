@@ -205,7 +205,8 @@ package struct GroupsEngine: Engine {
                     // The header and ins.top, the cells, ins.bottom and the footer (SectionStack.lay).
                     var (index, start) = stack.open(sec, at: top, into: &out)
                     let bottom = engine.write(sec, from: start, vertical: stack.vertical, into: buffer, at: out.count, leaves: &leaves)
-                    out.count += sec.items
+                    // No pattern (never without an error from the resolver): no cells.
+                    if sec.groups != nil { out.count += sec.items }
                     top = try stack.close(sec, bottom: bottom, index: &index, into: &out)
                     table.sectionStarts.append(index)
                 } catch {
