@@ -59,10 +59,12 @@ public struct LayoutSpec: Sendable {
     }
 
     /// The table of a fixture type that `wfl run --format swift` generated (declare its
-    /// conformance: `extension FeedLayout: LayoutFixture {}`).
+    /// conformance: `extension FeedLayout: LayoutFixture {}`): frames, z-indices, alpha and zoom,
+    /// and where the fixture has `transforms` each element's translate and rotate read from its
+    /// `CGAffineTransform` (tx, ty; the turn of a, b).
     public static func fixture<F: LayoutFixture>(_ fixture: F.Type) -> LayoutSpec {
         let name = String(describing: fixture)
-        let rows = F.rows, frames = F.frames, looks = F.looks, attached = F.attachedKinds
+        let rows = F.rows, frames = F.frames, looks = F.looks, attached = F.attachedKinds, transforms = F.transforms
         let basic = ["cell", "header", "footer", "background"]
         var elements: [ReadElement] = []
         for k in 0 ..< min(rows.count / 4, frames.count / 4) {
@@ -74,6 +76,15 @@ public struct LayoutSpec: Sendable {
             if 2 * k + 1 < looks.count {
                 e.alpha = looks[2 * k]
                 e.zoom = looks[2 * k + 1]
+            }
+            if 6 * k + 5 < transforms.count {
+                let t = LayoutTransform(a: transforms[6 * k], b: transforms[6 * k + 1], c: transforms[6 * k + 2], d: transforms[6 * k + 3],
+                                        tx: transforms[6 * k + 4], ty: transforms[6 * k + 5])
+                e.translateX = t.tx
+                e.translateY = t.ty
+                e.rotate = t.rotate
+                // The zoom is `looks`' (the transform's own when the fixture has no looks).
+                if looks.isEmpty { e.zoom = t.zoom }
             }
             elements.append(e)
         }
@@ -96,11 +107,17 @@ public protocol LayoutFixture {
     static var looks: [Double] { get }
     /// The kinds of the attached views.
     static var attachedKinds: [String] { get }
+    /// Six numbers an element, `CGAffineTransform`'s a, b, c, d, tx, ty as
+    /// `UICollectionViewLayoutAttributes.transform` holds it; empty when no element uses a
+    /// translate or rotate (the fixture then declares none).
+    static var transforms: [Double] { get }
 }
 
 extension LayoutFixture {
     /// A fixture without attached views declares none.
     public static var attachedKinds: [String] { [] }
+    /// A fixture whose layout uses no translate or rotate declares none.
+    public static var transforms: [Double] { [] }
 }
 
 /// The outcome of comparing a recording with a spec.

@@ -8,6 +8,15 @@ import WFLTesting
 extension FeedUpdateLayout: LayoutFixture {}
 extension FeedUpdateLayoutAfterUpdate: LayoutFixture {}
 extension StoreLayout: LayoutFixture {}
+extension TurnedCardsLayout: LayoutFixture {}
+
+/// TurnedCardsLayout's table without its `transforms`: the fixture protocol's default (none).
+enum PlainTurnedCards: LayoutFixture {
+    static var contentSize: CGSize { TurnedCardsLayout.contentSize }
+    static var rows: [Int] { TurnedCardsLayout.rows }
+    static var frames: [Double] { TurnedCardsLayout.frames }
+    static var looks: [Double] { TurnedCardsLayout.looks }
+}
 
 final class FixtureTests: XCTestCase {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -49,6 +58,39 @@ final class FixtureTests: XCTestCase {
         recording.elements.removeAll { $0.kind == "header" }
         let lines = compare(recording, .fixture(StoreLayout.self)).lines
         XCTAssertEqual(lines, ["StoreLayout: header(1) missing from the recording (in StoreLayout at [290, 0, 30, 200])"])
+    }
+
+    /// A fixture with `transforms` (Tests/Fixtures/transitions/turned-cards.wfl): the recording of
+    /// its spec matches it; a recording whose cell is turned or moved otherwise, as UIKit's
+    /// attributes would hold it, differs in rotate or translate; and the same fixture without its
+    /// transforms (a spec of plain frames) does not match the turned recording.
+    func testAFixtureWithTransforms() throws {
+        let path = URL(fileURLWithPath: Self.sample).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/transitions/turned-cards.wfl").path
+        let spec = Spec(file: SourceFile(name: "turned-cards.wfl", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        XCTAssertFalse(spec.hasErrors, spec.diagnosticText)
+        let recording = LayoutRecording(spec.layouts[0])
+        XCTAssertLayout(recording, matches: .fixture(TurnedCardsLayout.self))
+        XCTAssertLayout(recording, matches: .file(path))
+        // Item 3: zoom 0.5, rotate 200 (written -160), translate 15 x 0; its fixture row is
+        // (0.5 cos 200, 0.5 sin 200, -0.5 sin 200, 0.5 cos 200, 15, 0).
+        let k = try XCTUnwrap(recording.elements.firstIndex { $0.item == 3 })
+        XCTAssertEqual(recording.elements[k].transform.rotate, -160, accuracy: 1e-9)
+        let t = 200 * Double.pi / 180
+        for (j, v) in [0.5 * cos(t), 0.5 * sin(t), -0.5 * sin(t), 0.5 * cos(t), 15, 0].enumerated() {
+            XCTAssertEqual(TurnedCardsLayout.transforms[18 + j], v, accuracy: 1e-12)
+        }
+        var turned = recording
+        turned.elements[k].transform = LayoutTransform(zoom: 0.5, rotate: -155, translateX: 15, translateY: 0)
+        XCTAssertEqual(compare(turned, .fixture(TurnedCardsLayout.self)).lines,
+                       ["TurnedCardsLayout: frame(0, 3) rotate -160 -> -155"])
+        var moved = recording
+        moved.elements[k].transform = LayoutTransform(zoom: 0.5, rotate: 200, translateX: 15, translateY: 3)
+        XCTAssertEqual(compare(moved, .fixture(TurnedCardsLayout.self)).lines,
+                       ["TurnedCardsLayout: frame(0, 3) translate 15 x 0 -> 15 x 3"])
+        // Without the transforms the fixture states every cell unturned: the turned cells differ.
+        XCTAssertEqual(compare(recording, .fixture(PlainTurnedCards.self)).lines.count, 3)
+        XCTAssertEqual(TurnedCardsLayoutTransitions.transforms.count, 12 * TurnedCardsLayoutTransitions.transitions.count)
     }
 
     /// The transitions fixture holds the sample's transitions: the new post grows from half its

@@ -459,16 +459,8 @@ final class EditorGrammarTests: XCTestCase {
     }
 
     static func run(_ executable: String, _ args: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try Spawn.run(executable, args, mergingErrors: true)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self))
     }
 }
 

@@ -209,6 +209,35 @@ final class GroupsTests: XCTestCase {
         }
     }
 
+    /// The whole-layout path (`GroupsEngine.layout`: templates, leaf boxes as written, an older
+    /// table's storage) gives the stacker's table, index included, in both directions, with
+    /// headers, footers, empty and partly filled sections; and laid out again into a longer
+    /// older table it gives the same.
+    func testWholePathIsTheStackersTable() throws {
+        for direction in ["", "direction horizontal\n"] {
+            var text = "container 390 x 844\n\(direction)style groups\ninsets 8 15\ngroupSpacing 12\nheader 30\nfooter 20\n"
+            for (k, items) in [7, 0, 1, 13, 2].enumerated() {
+                text += "section s\(k) {\n items \(items)\n group \(k % 2 == 0 ? "vertical" : "horizontal") 200 x 200 {\n"
+                    + "  itemSpacing 5\n  item gw / 3 x gh / 2 { insets 2 }\n  group vertical gw / 3 x gh / 2 count 2 { item 1 x gh }\n }\n}\n"
+            }
+            let source = SourceFile(name: "t.wfl", text: text)
+            let parsed = Parser.parse(source)
+            XCTAssertFalse(parsed.diagnostics.hasErrors, "\(parsed.diagnostics)")
+            let program = Program(tree: parsed.tree, source: source)
+            guard case .success(let layout)? = program.resolve(layoutNamed: "t") else { return XCTFail("does not resolve") }
+            var warnings: [Diagnostic] = []
+            let stacked = try Sections.stacked(layout, warnings: &warnings)
+            guard case .success(let whole) = Sections.layout(layout, warnings: &warnings) else { return XCTFail("fails") }
+            XCTAssertEqual(whole, stacked, direction)
+            XCTAssertEqual(whole.index, RectIndex(whole.elements), "the leaf boxes made as written are the index's")
+            XCTAssertEqual(whole.elements.count, 23 + 5 + 5, "23 cells, 5 headers, 5 footers")
+            // Again, into the storage of a longer table (cut to size).
+            var again = try XCTUnwrap(Eval.table("container 390 x 844\nitems 100\nheight 10\n"))
+            try IncrementalLayout.relayout(layout, into: &again, warnings: &warnings)
+            XCTAssertEqual(again, stacked, direction)
+        }
+    }
+
     /// The REPL reads a group block typed line by line as one entry, inside its section.
     func testTheReplTakesAGroupTypedInParts() throws {
         let session = Session(name: "t")

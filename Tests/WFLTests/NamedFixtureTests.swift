@@ -26,6 +26,14 @@ final class NamedFixtureTests: XCTestCase {
             XCTAssertEqual(out.status, 0, out.stderr)
             Golden.check(out.stdout, against: dir.appendingPathComponent(file), input: store)
         }
+        // A layout that uses translate and rotate (the fixtures' `transforms`), and its transitions.
+        let turned = Golden.root.appendingPathComponent("Tests/Fixtures/transitions/turned-cards.wfl")
+        for (args, file) in [([String](), "TurnedCardsLayout.swift"), (["--transitions"], "TurnedCardsLayoutTransitions.swift")] {
+            let out = try WFLCommand.run(["run", "Tests/Fixtures/transitions/turned-cards.wfl", "--format", "swift"] + args, directory: Golden.root)
+            XCTAssertEqual(out.status, 0, out.stderr)
+            XCTAssertTrue(out.stdout.contains("    static let transforms: [Double] = [\n"), out.stdout)
+            Golden.check(out.stdout, against: dir.appendingPathComponent(file), input: turned)
+        }
     }
 
     /// `--name` names the one type; the header comment says how to make the file again.

@@ -97,8 +97,8 @@ final class RectQueryPropertyTests: XCTestCase {
     func testQueriesMatchBruteForce() throws {
         var g = Generator(state: 4_2026)
         var queries = 0, nonEmpty = 0, moving = 0, pastTheEdge = 0, decorated = 0, attached = 0
-        // 250 generated layouts under WFL_STRESS=1, 100 in the plain run.
-        let runs = Stress.enabled ? 250 : 100
+        // 250 generated layouts under WFL_STRESS=1, 50 in the plain run.
+        let runs = Stress.enabled ? 250 : 50
         for run in 0..<runs {
             let text = RectQueryPropertyTests.spec(&g)
             let (e, _, source) = Eval.run(text)

@@ -270,29 +270,22 @@ final class ReplPipeTests: XCTestCase {
     /// Runs `wfl repl` in `directory` with `input`; standard output and error go to one file, in
     /// the order written.
     static func runMerged(_ input: String, in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = WFLCommand.binary
-        process.arguments = ["repl"]
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
-        process.environment = env
-        process.currentDirectoryURL = directory
-        let outURL = directory.appendingPathComponent(".repl-output")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let inp = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = inp
-        try process.run()
-        signal(SIGPIPE, SIG_IGN)
-        try? inp.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try inp.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try out.close()
-        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        try? FileManager.default.removeItem(at: outURL)
-        return (process.terminationStatus, text)
+        let r = try Spawn.run(WFLCommand.binary.path, ["repl"], input: Data(input.utf8), directory: directory.path,
+                              environment: env, mergingErrors: true)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self))
+    }
+
+    /// Tests/Fixtures/repl/NAME.repl piped into `wfl repl` in `dir`: its output (both streams)
+    /// and exit status against NAME.expected.
+    static func checkGolden(_ name: String, in dir: URL) throws -> (status: Int32, output: String) {
+        let input = Golden.root.appendingPathComponent("Tests/Fixtures/repl/\(name).repl")
+        let expected = Golden.root.appendingPathComponent("Tests/Fixtures/repl/\(name).expected")
+        let script = String(decoding: try Data(contentsOf: input), as: UTF8.self)
+        let result = try Self.runMerged(script, in: dir)
+        Golden.check("exit status \(result.status)\n" + result.output, against: expected, input: input)
+        return result
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -303,16 +296,40 @@ final class ReplPipeTests: XCTestCase {
 
     /// Every command, errors mid-session, blocks over several lines: the whole output pinned.
     func testGoldenSession() throws {
-        let input = Golden.root.appendingPathComponent("Tests/Fixtures/repl/session.repl")
-        let expected = Golden.root.appendingPathComponent("Tests/Fixtures/repl/session.expected")
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let script = String(decoding: try Data(contentsOf: input), as: UTF8.self)
-        let result = try Self.runMerged(script, in: dir)
-        Golden.check("exit status \(result.status)\n" + result.output, against: expected, input: input)
+        _ = try Self.checkGolden("session", in: dir)
         // The file that ':save' wrote is what 'wfl run' accepts.
         let run = try WFLCommand.run(["run", dir.appendingPathComponent("saved.wfl").path])
         XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    /// `style groups` typed before its `group` block is taken as pending (nothing laid out, no
+    /// error); the group typed over several lines lays the section out; the whole output pinned.
+    func testGroupsSessionWaitsForItsGroup() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.checkGolden("groups", in: dir)
+        XCTAssertTrue(result.output.contains("pending: section 0 is a 'style groups' section without a 'group' block"), result.output)
+        XCTAssertTrue(result.output.contains("[19, 4, 232, 192]"), "GROUPS.md's worked example, cell 0")
+    }
+
+    func testGroupsSessionInProcess() {
+        let s = Session()
+        for e in ["container 390 x 844", "style groups", "items 3"] {
+            let r = s.enter(e)
+            XCTAssertFalse(r.failed, e)
+            XCTAssertEqual(r.diagnostics, "", e)
+        }
+        XCTAssertTrue(s.tables.isEmpty, "nothing is laid out while the group is pending")
+        XCTAssertTrue(s.needsMore("group horizontal gw x 100 {"))
+        XCTAssertTrue(s.needsMore("group horizontal gw x 100 {\n  item gw / 2 x gh"))
+        let r = s.enter("group horizontal gw x 100 {\n  item gw / 2 x gh\n}")
+        XCTAssertFalse(r.failed, r.diagnostics)
+        XCTAssertEqual(s.tables.first?.elements.map(\.frame), [Frame(x: 0, y: 0, width: 195, height: 100), Frame(x: 195, y: 0, width: 195, height: 100),
+                                                               Frame(x: 0, y: 100, width: 195, height: 100)])
+        // Another error beside the missing group is refused as always.
+        XCTAssertTrue(s.enter("style groups\ncolumns 0").failed)
     }
 
     func testPipeHasNoPromptsNoEscapesAndSplitsTheStreams() throws {

@@ -18,24 +18,10 @@ final class RunCommandTests: XCTestCase {
 
     func wfl(_ args: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Output {
         let bin = try XCTUnwrap(RunCommandTests.binary, "the wfl binary is not built beside the tests")
-        let p = Process()
-        p.executableURL = bin
-        p.arguments = args
         var environment = ProcessInfo.processInfo.environment
         for (k, v) in env { environment[k] = v }
-        p.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        signal(SIGPIPE, SIG_IGN)
-        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let r = try Spawn.run(bin.path, args, input: stdin.map { Data($0.utf8) }, environment: environment)
+        return Output(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: String(decoding: r.stderr, as: UTF8.self))
     }
 
     var tmp: URL!

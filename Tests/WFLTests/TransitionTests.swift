@@ -274,6 +274,59 @@ final class TransitionFormatTests: XCTestCase {
         XCTAssertEqual(try insert("n * 10").transitions.map(\.change), [.move, .move, .appear])
     }
 
+    /// The same update in the table and swift formats: each end's `translateX translateY rotate`
+    /// after its zoom in the table, and in the swift fixture `transforms` (from's six numbers of
+    /// `CGAffineTransform`, then to's: rotate 90 is (0, 1, -1, 0)); neither where no end uses one
+    /// (testTable and the feed-update golden keep their text).
+    func testTransformsInTableAndSwift() throws {
+        let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\nrotate i == 0 ? 0 : 370\nappear { translate 0 x 20\n rotate 450 }\n" }
+        let b = try XCTUnwrap(Eval.table(spec(2))), a = try XCTUnwrap(Eval.table(spec(3)))
+        let t = try Transitions.table(before: b, after: a, update: BatchUpdate(sections: [SectionUpdate(countBefore: 2, inserted: [0])]))
+        XCTAssertEqual(TransitionFormat.table([t]), """
+            t  flow vertical  container 375 x 812  content 375 x 50 -> 375 x 50
+            section  item  before  kind  change  x    y  width  height  alpha  zoom  translateX  translateY  rotate  ->  x    y  width  height  alpha  zoom  translateX  translateY  rotate
+            0        0     -       cell  appear  0    0  100    50      0      1     0           20          90      ->  0    0  100    50      1      1     0           0           0
+            0        1     0       cell  move    0    0  100    50      1      1     0           0           0       ->  110  0  100    50      1      1     0           0           10
+            0        2     1       cell  move    110  0  100    50      1      1     0           0           10      ->  220  0  100    50      1      1     0           0           10
+
+            """)
+        let swift = SwiftFormat.transitions([t], sourceName: "t.wfl")
+        XCTAssertTrue(swift.contains("""
+                static let transforms: [Double] = [
+                    0, 1, -1, 0, 0, 20, 1, 0, 0, 1, 0, 0,
+                    1, 0, 0, 1, 0, 0, 0.9848077530122081, 0.17364817766693033, -0.17364817766693033, 0.9848077530122081, 0, 0,
+                    0.9848077530122081, 0.17364817766693033, -0.17364817766693033, 0.9848077530122081, 0, 0, 0.9848077530122081, 0.17364817766693033, -0.17364817766693033, 0.9848077530122081, 0, 0,
+                ]
+
+            """), swift)
+        XCTAssertFalse(SwiftFormat.transitions([try flowInsert()], sourceName: "t.wfl").contains("transforms"))
+    }
+
+    /// A translate of -0 is unused and written 0 in every transform cell (`Transform.cells`): the
+    /// csv of the transitions, the json's `translate` and the table's columns.
+    func testMinusZeroIsWrittenZero() throws {
+        XCTAssertEqual(Transform(tx: -0.0, ty: 5, rotate: -0.0).cells.map(\.sign), [.plus, .plus, .plus])
+        XCTAssertEqual(Transform.unsigned(-0.0).sign, .plus)
+        XCTAssertEqual(Transform.unsigned(-2), -2)
+        let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\ntranslate (-0) x (i == 0 ? 5 : -0)\n" }
+        let b = try XCTUnwrap(Eval.table(spec(1))), a = try XCTUnwrap(Eval.table(spec(2)))
+        let t = try Transitions.table(before: b, after: a, update: BatchUpdate(sections: [SectionUpdate(countBefore: 1, inserted: [1])]))
+        XCTAssertEqual(TransitionFormat.csv([t]), """
+            layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom,fromTranslateX,fromTranslateY,fromRotate,toTranslateX,toTranslateY,toRotate
+            t,0,0,0,cell,stay,0,0,100,50,1,1,0,0,100,50,1,1,0,5,0,0,5,0
+            t,0,1,,cell,appear,110,0,100,50,0,1,110,0,100,50,1,1,0,0,0,0,0,0
+
+            """)
+        XCTAssertTrue(TransitionFormat.json([t]).contains(#""from": {"frame": [0, 0, 100, 50], "alpha": 1, "zoom": 1, "translate": [0, 5]}"#))
+        XCTAssertEqual(TransitionFormat.table([t]), """
+            t  flow vertical  container 375 x 812  content 375 x 50 -> 375 x 50
+            section  item  before  kind  change  x    y  width  height  alpha  zoom  translateX  translateY  rotate  ->  x    y  width  height  alpha  zoom  translateX  translateY  rotate
+            0        0     0       cell  stay    0    0  100    50      1      1     0           5           0       ->  0    0  100    50      1      1     0           5           0
+            0        1     -       cell  appear  110  0  100    50      0      1     0           0           0       ->  110  0  100    50      1      1     0           0           0
+
+            """)
+    }
+
     func testCSV() throws {
         XCTAssertEqual(TransitionFormat.csv([try flowInsert()]), """
             layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom

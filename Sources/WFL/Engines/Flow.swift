@@ -28,12 +28,8 @@ package enum Flow {
         var table = SectionStack.table(for: layout)
         // The elements are written through a pointer, not appended one by one: the array is made
         // long enough first (an older table's storage usually is already) and cut to size after.
-        var elements = consume spareElements
-        let most = layout.sections.reduce(0) { $0 + $1.items + 2 }
-        if elements.count < most {
-            elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
-                                                      count: most - elements.count))
-        }
+        var elements = SectionStack.writableElements(spareElements, for: layout)
+        let most = elements.count
         let stack = SectionStack(layout)
         var m = stack.machine(for: layout)
         // Sections stack along the scroll axis with nothing between them; `top` starts at 0.

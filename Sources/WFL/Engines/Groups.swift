@@ -111,38 +111,136 @@ package struct GroupsEngine: Engine {
 
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
                        into w: inout ElementWriter) throws(Diagnostic) -> Double {
+        guard sec.groups != nil, sec.items > 0 else { return start }
+        // Written through a buffer long enough for the section.
+        let base = w.table.elements.count
+        w.table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: sec.index, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
+                                                          count: sec.items))
+        var leaves = w.leaves
+        let bottom = w.table.elements.withUnsafeMutableBufferPointer { buffer in
+            write(sec, from: start, vertical: stack.vertical, into: buffer, at: base, leaves: &leaves)
+        }
+        w.leaves = leaves
+        return bottom
+    }
+
+    /// The cells of `sec` (items at `start` along the scroll axis) written into `buffer` from
+    /// `base` on, boxing the index's leaf blocks as each instance is written; returns `bottom`.
+    ///
+    /// vertical: instance g at (ins.left, top + g * (H + groupSpacing)); horizontal: at
+    /// (top + g * (W + groupSpacing), ins.top). Each leaf's element is made once, the axis across
+    /// already placed (a template); an instance copies the templates, adding its origin along the
+    /// scroll axis and numbering the items.
+    func write(_ sec: ResolvedSection, from start: Double, vertical: Bool, into buffer: UnsafeMutableBufferPointer<Element>, at base: Int,
+               leaves: inout RectIndex.LeafBuilder) -> Double {
         guard let pattern = sec.groups, sec.items > 0 else { return start }
         let m = pattern.cells.count
         let n = sec.items
-        let vertical = stack.vertical
         let ins = sec.insets
-        let s = sec.index
-        // vertical: instance g at (ins.left, top + g * (H + groupSpacing));
-        // horizontal: at (top + g * (W + groupSpacing), ins.top).
         let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
-        // Written through a buffer long enough for the section: one instance at a time, its
-        // origin computed once.
-        let base = w.table.elements.count
-        w.table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: s, frame: Frame(x: 0, y: 0, width: 0, height: 0)), count: n))
-        w.table.elements.withUnsafeMutableBufferPointer { buffer in
-            pattern.cells.withUnsafeBufferPointer { cells in
-                var i = 0, g = 0
-                while i < n {
-                    let origin = start + Double(g) * stride
-                    let count = Swift.min(m, n - i)
-                    for k in 0..<count {
-                        let c = cells[k]
-                        let f = vertical ? Frame(x: ins.left + c.x, y: origin + c.y, width: c.width, height: c.height)
-                            : Frame(x: origin + c.x, y: ins.top + c.y, width: c.width, height: c.height)
-                        buffer[base + i + k] = Element(cell: i + k, section: s, frame: f)
-                    }
-                    i += count
-                    g += 1
+        let templates = pattern.cells.map { c in
+            Element(cell: 0, section: sec.index, frame: vertical ? Frame(x: ins.left + c.x, y: c.y, width: c.width, height: c.height)
+                        : Frame(x: c.x, y: ins.top + c.y, width: c.width, height: c.height))
+        }
+        // The index's leaf blocks are boxed as the cells are written (the block in progress
+        // starts with the elements before `base` that no box holds yet).
+        leaves.catchUp(UnsafeBufferPointer(buffer), upTo: base)
+        var boxer = LeafBoxer(active: leaves.active)
+        for p in (base - base % RectIndex.leaf)..<base { boxer.add(buffer[p].frame, &leaves) }
+        templates.withUnsafeBufferPointer { t in
+            let out = buffer.baseAddress! + base
+            var i = 0, g = 0
+            while i < n {
+                let origin = start + Double(g) * stride
+                let count = Swift.min(m, n - i)
+                for k in 0..<count {
+                    var e = t[k]
+                    if vertical { e.frame.y = origin + e.frame.y } else { e.frame.x = origin + e.frame.x }
+                    e.storedItem = Int32(truncatingIfNeeded: i + k)
+                    out[i + k] = e
+                    boxer.add(e.frame, &leaves)
                 }
+                i += count
+                g += 1
             }
         }
         // bottom = the last instance's y + H (horizontal: x + W); a partly filled one keeps its size.
         let last = (n - 1) / m
         return start + Double(last) * stride + (vertical ? pattern.height : pattern.width)
+    }
+
+    /// A layout whose sections are all groups sections, laid out whole (`GroupsEngine.layout`).
+    package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                                    spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
+        GroupsEngine.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
+    }
+
+    /// Every section of `layout` (all groups sections, else the stacker's path), in the storage
+    /// of an older table's elements and index levels (`AttributeTable.relayout`), as the flow's
+    /// whole-layout path does: the elements are written through a pointer into an array made
+    /// long enough first and cut to size after, and the index's leaf blocks are boxed as they
+    /// are written.
+    static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
+                       spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
+        let engines = layout.sections.compactMap { $0.engine as? GroupsEngine }
+        guard engines.count == layout.sections.count else {
+            do throws(Diagnostic) { return .success(try Sections.stacked(layout, warnings: &warnings)) } catch { return .failure(LayoutFailure([error])) }
+        }
+        var table = SectionStack.table(for: layout)
+        var elements = SectionStack.writableElements(spareElements, for: layout)
+        let most = elements.count
+        let stack = SectionStack(layout)
+        table.sectionStarts.reserveCapacity(layout.sections.count)
+        // Sections stack along the scroll axis with nothing between them; `top` starts at 0.
+        var top = layout.start
+        var spareLevels = consume spareLevels
+        var leaves = RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst())
+        leaves.boxes.reserveCapacity(most / RectIndex.leaf + 1)
+        var count = 0
+        let failure: Diagnostic? = elements.withUnsafeMutableBufferPointer { buffer in
+            var out = Flow.Output(elements: buffer, count: 0)
+            defer { count = out.count }
+            for (sec, engine) in zip(layout.sections, engines) {
+                do throws(Diagnostic) {
+                    // The header and ins.top, the cells, ins.bottom and the footer (SectionStack.lay).
+                    var (index, start) = stack.open(sec, at: top, into: &out)
+                    let bottom = engine.write(sec, from: start, vertical: stack.vertical, into: buffer, at: out.count, leaves: &leaves)
+                    // No pattern (never without an error from the resolver): no cells.
+                    if sec.groups != nil { out.count += sec.items }
+                    top = try stack.close(sec, bottom: bottom, index: &index, into: &out)
+                    table.sectionStarts.append(index)
+                } catch {
+                    return error
+                }
+            }
+            return nil
+        }
+        if let failure { return .failure(LayoutFailure([failure])) }
+        elements.removeLast(elements.count - count)
+        table.elements = consume elements
+        stack.setContentSize(&table, top: top)
+        table.noteScrollGeometry(layout, itemsStart: 0, firstSize: nil)
+        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
+        return .success(table)
+    }
+}
+
+/// The box of the index's leaf block in progress, made as its elements are written; each block
+/// completed joins `LeafBuilder.boxes` (the same boxes `LeafBuilder.catchUp` makes).
+struct LeafBoxer {
+    let active: Bool
+    var box = RectIndex.Box.empty
+    var filled = 0
+
+    init(active: Bool) { self.active = active }
+
+    @inline(__always) mutating func add(_ f: Frame, _ leaves: inout RectIndex.LeafBuilder) {
+        box.add(RectIndex.Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+        filled += 1
+        if filled == RectIndex.leaf {
+            if active { leaves.boxes.append(box) }
+            box = .empty
+            filled = 0
+        }
     }
 }

@@ -24,6 +24,19 @@ package struct SectionStack {
                        containerWidth: layout.containerWidth, containerHeight: layout.containerHeight)
     }
 
+    /// The storage an engine's whole-layout path writes its elements into through a pointer: an
+    /// older table's (`spare`) made at least as long as every section's header, cells and footer
+    /// (the path cuts it to size after).
+    static func writableElements(_ spare: consuming [Element], for layout: ResolvedLayout) -> [Element] {
+        var elements = consume spare
+        let most = layout.sections.reduce(0) { $0 + $1.items + 2 }
+        if elements.count < most {
+            elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
+                                                      count: most - elements.count))
+        }
+        return elements
+    }
+
     /// A machine for `layout`'s item rules, with cw and ch set.
     func machine(for layout: ResolvedLayout) -> Machine {
         var m = Machine(seed: layout.seed, letCount: layout.letCount)

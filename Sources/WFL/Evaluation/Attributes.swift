@@ -402,6 +402,14 @@ public struct Transform: Equatable, Sendable {
     /// True when neither translate nor rotate is used.
     public var isIdentity: Bool { tx == 0 && ty == 0 && rotate == 0 }
 
+    /// The three numbers the formats write for it, translate X, translate Y and rotate, each -0
+    /// written as 0 ("-0 is 0": a rule may give `-0`, which is unused and prints as 0).
+    public var cells: [Double] { [Transform.unsigned(tx), Transform.unsigned(ty), Transform.unsigned(rotate)] }
+
+    /// `v`, with -0 made 0 (every other value as it is): what a format writes for a transform's
+    /// number, its cells and the numbers of its matrix alike.
+    @inline(__always) public static func unsigned(_ v: Double) -> Double { v == 0 ? 0 : v }
+
     /// `r` in (-180, 180]: `r - 360 * ceil((r - 180) / 360)`, -0 made 0.
     public static func normalised(_ r: Double) -> Double {
         let v = r - 360 * ((r - 180) / 360).rounded(.up)

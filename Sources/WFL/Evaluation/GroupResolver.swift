@@ -97,9 +97,17 @@ extension Resolver {
             }
         }
         if aw <= 0 || ah <= 0 {
+            // Across the scroll axis the section's own no-room error (or an earlier one) has been
+            // reported already: one error for one mistake.
+            let vertical = direction == .vertical
             let (what, value) = aw <= 0 ? ("aw", aw) : ("ah", ah)
-            fail(.error(.groupNoRoom, "the insets leave the groups of section \(s) no room: '\(what)' is \(NumberFormat.format(value))", at: top.block.keyword,
-                        help: "make the section's insets smaller than the container"), key: top.block.keyword)
+            if (what == "aw") == vertical, diagnostics.hasErrors { return nil }
+            // At the insets that take the room, where written.
+            let (a, b): (Side, Side) = what == "aw" ? (.left, .right) : (.top, .bottom)
+            let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
+            fail(.error(.groupNoRoom, "the insets leave the groups of section \(s) no room: '\(what)' is \(NumberFormat.format(value))",
+                        at: w?.setting.name.span ?? top.block.keyword,
+                        help: "make the section's insets smaller than the container"), key: w?.span ?? top.block.keyword)
             return nil
         }
         let errorsBefore = diagnostics.count

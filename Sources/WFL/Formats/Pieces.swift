@@ -182,9 +182,9 @@ extension JSONFormat {
         // translate and rotate only where used (absent: unused).
         if t.tx != 0 || t.ty != 0 {
             w.append(", \"translate\": [")
-            w.append(number: t.tx == 0 ? 0 : t.tx)
+            w.append(number: Transform.unsigned(t.tx))
             w.append(", ")
-            w.append(number: t.ty == 0 ? 0 : t.ty)
+            w.append(number: Transform.unsigned(t.ty))
             w.append("]")
         }
         if t.rotate != 0 {
@@ -240,9 +240,9 @@ extension CSVFormat {
             w.append(number: zoom)
         }
         if let t {
-            for v in [t.tx, t.ty, t.rotate] {
+            for v in t.cells {
                 w.append(UInt8(44)) // ","
-                w.append(number: v == 0 ? 0 : v)
+                w.append(number: v)
             }
         }
         w.append(UInt8(10)) // "\n"
@@ -327,7 +327,7 @@ extension TableFormat {
                 var c = alpha == nil ? 7 : 9
                 var start = zStart
                 if alpha != nil { start += widths[7] + 2 + widths[8] + 2 }
-                for v in TableFormat.transformCells(transform) {
+                for v in transform.cells {
                     let next = start + widths[c] + 2
                     for k in end..<next { p[k] = UInt8(32) }
                     c += 1

@@ -81,8 +81,8 @@ public enum SwiftFormat {
                 out += "    /// then the translate).\n"
                 out += "    static let transforms: [Double] = [\n"
                 for j in t.elements.indices {
-                    let tr = t.transform(of: j), m = tr.matrix(frame: t.elements[j].frame, zoom: t.zoom(of: j))
-                    out += "        " + [m.a, m.b, m.c, m.d, tr.tx, tr.ty].map { f($0 == 0 ? 0 : $0) }.joined(separator: ", ") + ",\n"
+                    out += "        " + transformNumbers(t.transform(of: j), frame: t.elements[j].frame, zoom: t.zoom(of: j)).map(f)
+                        .joined(separator: ", ") + ",\n"
                 }
                 out += "    ]\n"
             }

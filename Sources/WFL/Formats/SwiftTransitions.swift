@@ -1,6 +1,8 @@
 /// `wfl run --transitions --format swift`: each layout's transitions as a fixture, beside the
 /// tables of `--format swift` (Swift.swift) and in the same style: plain number arrays, and a
-/// computed property that builds the tuples a test reads.
+/// computed property that builds the tuples a test reads. A layout where some end uses a
+/// translate or rotate also gets `transforms`: from's and to's `CGAffineTransform`, twelve numbers
+/// a transition, as the tables' `transforms` hold them.
 ///
 /// ```swift
 /// enum FeedLayoutTransitions {
@@ -27,7 +29,8 @@ extension SwiftFormat {
             let b = t.before, a = t.after
             let name = uniqueName(tables.count == 1 ? given : nil, b.name, suffix: "Transitions", &used)
             var attached: [String] = []
-            var rows = "", frames = "", looks = ""
+            var rows = "", frames = "", looks = "", transforms = ""
+            let moves = TransitionFormat.usesTransform([t])
             for x in t.transitions {
                 var code: Int
                 switch x.kind {
@@ -44,6 +47,7 @@ extension SwiftFormat {
                 let p = x.from.frame, q = x.to.frame
                 frames += "        \(f(p.x)), \(f(p.y)), \(f(p.width)), \(f(p.height)), \(f(q.x)), \(f(q.y)), \(f(q.width)), \(f(q.height)),\n"
                 looks += "        \(f(x.from.alpha)), \(f(x.from.zoom)), \(f(x.to.alpha)), \(f(x.to.zoom)),\n"
+                if moves { transforms += "        " + (transformNumbers(x.from) + transformNumbers(x.to)).map(f).joined(separator: ", ") + ",\n" }
             }
             out += "\n/// The transitions of the batch update of the layout \(quoteForComment(b.name)): \(b.style.rawValue), \(b.direction.rawValue), "
             out += "container \(f(b.containerWidth)) x \(f(b.containerHeight)).\n"
@@ -61,6 +65,12 @@ extension SwiftFormat {
             out += "    static let frames: [Double] = [\n\(frames)    ]\n"
             out += "    /// From's alpha and zoom, then to's.\n"
             out += "    static let looks: [Double] = [\n\(looks)    ]\n"
+            if moves {
+                out += "    /// From's transform, then to's, six numbers each: `CGAffineTransform`'s a, b, c, d, tx, ty, as\n"
+                out += "    /// UICollectionViewLayoutAttributes.transform holds it (zoom and rotate about the centre, then\n"
+                out += "    /// the translate).\n"
+                out += "    static let transforms: [Double] = [\n\(transforms)    ]\n"
+            }
             out += "    /// The kinds of the attached views, as the layout registers them.\n"
             out += "    static let attachedKinds: [String] = [" + attached.map { literal($0) }.joined(separator: ", ") + "]\n"
             out += "    /// The transitions as a test reads them. `kind` is nil for a cell, as `representedElementKind`.\n"
@@ -80,5 +90,17 @@ extension SwiftFormat {
             out += "    }\n}\n"
         }
         return out
+    }
+
+    /// The six numbers of `e`'s transform as `UICollectionViewLayoutAttributes.transform` holds it:
+    /// a, b, c, d (its zoom and turn) and tx, ty (its translate), -0 written 0.
+    static func transformNumbers(_ e: TransitionEnd) -> [Double] {
+        transformNumbers(e.transform, frame: e.frame, zoom: e.zoom)
+    }
+
+    /// The six numbers of `t` on `frame` at `zoom`, as `transformNumbers(_:)`.
+    static func transformNumbers(_ t: Transform, frame: Frame, zoom: Double) -> [Double] {
+        let m = t.matrix(frame: frame, zoom: zoom)
+        return [m.a, m.b, m.c, m.d, t.tx, t.ty].map(Transform.unsigned)
     }
 }

@@ -11,9 +11,6 @@ public enum TableFormat {
         headers + (t.hasAlphaOrZoom ? ["alpha", "zoom"] : []) + (t.hasTransform ? ["translateX", "translateY", "rotate"] : [])
     }
 
-    /// A transform's three cells (-0 written 0).
-    static func transformCells(_ t: Transform) -> [Double] { [t.tx, t.ty, t.rotate].map { $0 == 0 ? 0 : $0 } }
-
     /// The tables of several layouts, separated by a blank line.
     public static func format(_ tables: [AttributeTable]) -> String {
         var w = ByteWriter()
@@ -39,7 +36,7 @@ public enum TableFormat {
             rows.append([String(e.section), e.item.map(String.init) ?? "-", TerminalText.escaped(t.kindName(of: e)), f(e.frame.x), f(e.frame.y),
                          f(e.frame.width), f(e.frame.height), String(e.zIndex)]
                         + (t.hasAlphaOrZoom ? [f(t.alpha(of: j)), f(t.zoom(of: j))] : [])
-                        + (t.hasTransform ? transformCells(t.transform(of: j)).map(f) : []))
+                        + (t.hasTransform ? t.transform(of: j).cells.map(f) : []))
         }
         var body = ""
         aligned(rows, into: &body)
@@ -119,7 +116,7 @@ public enum TableFormat {
         if t.hasTransform {
             var m = [0, 0, 0]
             for j in t.elements.indices {
-                for (k, v) in transformCells(t.transform(of: j)).enumerated() { m[k] = Swift.max(m[k], ByteWriter.roundedWidth(v)) }
+                for (k, v) in t.transform(of: j).cells.enumerated() { m[k] = Swift.max(m[k], ByteWriter.roundedWidth(v)) }
             }
             cells += m
         }

@@ -68,13 +68,14 @@ public enum TransitionFormat {
         w.append(number: e.alpha)
         w.append(", \"zoom\": ")
         w.append(number: e.zoom)
-        if e.transform.tx != 0 || e.transform.ty != 0 {
+        let cells = e.transform.cells
+        if cells[0] != 0 || cells[1] != 0 {
             w.append(", \"translate\": ")
-            pair(e.transform.tx, e.transform.ty, &w)
+            pair(cells[0], cells[1], &w)
         }
-        if e.transform.rotate != 0 {
+        if cells[2] != 0 {
             w.append(", \"rotate\": ")
-            w.append(number: e.transform.rotate)
+            w.append(number: cells[2])
         }
         w.append("}")
     }
@@ -113,7 +114,7 @@ public enum TransitionFormat {
                 }
                 if moves {
                     for e in [x.from, x.to] {
-                        for v in [e.transform.tx, e.transform.ty, e.transform.rotate] {
+                        for v in e.transform.cells {
                             w.append(UInt8(44))
                             w.append(number: v)
                         }
@@ -130,6 +131,12 @@ public enum TransitionFormat {
     static let tableHeaders = ["section", "item", "before", "kind", "change", "x", "y", "width", "height", "alpha", "zoom",
                                "->", "x", "y", "width", "height", "alpha", "zoom"]
 
+    /// The columns of the table format for a layout where some end uses a translate or rotate:
+    /// each end's `translateX translateY rotate` after its `zoom`.
+    static let tableHeadersWithTransforms = ["section", "item", "before", "kind", "change", "x", "y", "width", "height", "alpha", "zoom",
+                                             "translateX", "translateY", "rotate",
+                                             "->", "x", "y", "width", "height", "alpha", "zoom", "translateX", "translateY", "rotate"]
+
     /// The table, for people: per layout a title line (as the table format's, with the content
     /// size before and after the update), the header row and a row per transition, numbers
     /// rounded to 3 decimals; layouts separated by a blank line.
@@ -141,11 +148,14 @@ public enum TransitionFormat {
             if k > 0 { out += "\n" }
             out += "\(TerminalText.escaped(b.name))  \(b.style.rawValue) \(b.direction.rawValue)  container \(f(b.containerWidth)) x \(f(b.containerHeight))"
                 + "  content \(f(b.contentWidth)) x \(f(b.contentHeight)) -> \(f(a.contentWidth)) x \(f(a.contentHeight))\n"
-            var rows: [[String]] = [tableHeaders]
+            // translate and rotate: columns only in a layout where some end uses one.
+            let moves = usesTransform([t])
+            var rows: [[String]] = [moves ? tableHeadersWithTransforms : tableHeaders]
             rows.reserveCapacity(t.transitions.count + 1)
             for x in t.transitions {
                 func end(_ e: TransitionEnd) -> [String] {
                     [f(e.frame.x), f(e.frame.y), f(e.frame.width), f(e.frame.height), f(e.alpha), f(e.zoom)]
+                        + (moves ? e.transform.cells.map(f) : [])
                 }
                 rows.append([String(x.section), x.item.map(String.init) ?? "-", x.itemBefore.map(String.init) ?? "-",
                              TerminalText.escaped(t.kindName(of: x)), x.change.rawValue] + end(x.from) + ["->"] + end(x.to))

@@ -65,6 +65,13 @@ package final class IncrementalPipeline {
         pending = nil
     }
 
+    /// Lets the live state go: the next entry runs the whole session (after a run with errors
+    /// the session took, a groups section waiting for its group).
+    func forget() {
+        live = nil
+        pending = nil
+    }
+
     /// The live state, or one built from the session's text `session`.
     private func liveState(_ session: [UInt8], name: String) -> Live? {
         if let live { return live }

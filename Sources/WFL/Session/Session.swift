@@ -178,7 +178,7 @@ package final class Session {
                     composed = store.composeStatement(entry, replacing: replaced, inPlace: inPlace)
                     let r = pipeline.runWhole(composed.bytes, name: name)
                     run = r
-                    if !r.hasErrors { break }
+                    if !r.hasErrors || Session.waitsForGroup(r) { break }
                 }
             }
         }
@@ -191,6 +191,17 @@ package final class Session {
     private func accepted(_ composed: EntryStore.Composed, _ run: Compilation) -> SessionReply {
         var reply = SessionReply()
         reply.diagnostics = renderer.render(renderer.shown(run.diagnostics, composed), composed, source: run.source)
+        if run.hasErrors, Session.waitsForGroup(run) {
+            // A groups section typed before its `group` block (docs/DECISIONS.md, "The REPL
+            // waits for a groups section's group"): the entry joins the session, which is laid
+            // out again once the group arrives.
+            store.accept(composed)
+            setState(run)
+            pipeline.forget()
+            reply.diagnostics = renderer.render(renderer.shown(run.diagnostics.filter { $0.severity != .error }, composed), composed, source: run.source)
+            reply.output += pendingLines
+            return reply
+        }
         guard !run.hasErrors, let evaluation = run.evaluation else {
             reply.failed = true
             return reply
@@ -214,6 +225,20 @@ package final class Session {
         reply.output += lines
         reply.diagnostics += diagnostics
         return reply
+    }
+
+    /// True when every error of `run` is a `style groups` section without its `group` block yet:
+    /// the session takes the entry and waits for the group.
+    static func waitsForGroup(_ run: Compilation) -> Bool {
+        let errors = run.diagnostics.filter { $0.severity == .error }
+        return !errors.isEmpty && errors.allSatisfy { $0.code == .missingGroup }
+    }
+
+    /// One line for each groups section still waiting for its `group` block ("pending: ..."),
+    /// none when the session is laid out.
+    package var pendingLines: String {
+        lastRun.diagnostics.filter { $0.code == .missingGroup }
+            .map { "pending: \($0.message) yet; it is laid out once its 'group' block is typed\n" }.joined()
     }
 
     /// Makes `run` the session's state (the store already holds its entries).
@@ -311,6 +336,8 @@ package final class Session {
         case .failure(let d):
             reply.failed = true
             reply.diagnostics = renderer.render([d], c, source: source)
+            // Nothing is laid out while a groups section waits for its group.
+            reply.output += pendingLines
         }
         return reply
     }
@@ -357,7 +384,7 @@ package final class Session {
         let before = tables
         guard store.undo() else { return SessionReply(output: "nothing to undo\n") }
         setState(IncrementalPipeline.run(store.bytes, name: name))
-        return SessionReply(output: "undone: " + ChangeSummary.summary(before: before, after: tables) + "\n")
+        return SessionReply(output: "undone: " + ChangeSummary.summary(before: before, after: tables) + "\n" + pendingLines)
     }
 }
 

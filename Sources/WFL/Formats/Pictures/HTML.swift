@@ -92,17 +92,24 @@ public enum HTMLFormat {
         out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
         out += picture.overlays()
         out += "</g>\n</svg>\n</div>\n"
-        let (json, looks) = data(t, scope, picture, offsets, offset)
+        let (json, looks, moves) = data(t, scope, picture, offsets, offset)
         // The table: the drawn elements in table order; `alpha` and `zoom` after `z`, as the
         // `table` format adds them, when some element has one that is not 1 at some offset the
-        // page shows (the script fills them in as the slider moves).
+        // page shows, and `translateX translateY rotate` after them when some element uses one
+        // (the script fills them in as the slider moves).
         let t0 = scope.table
         out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th>"
-        out += looks ? "<th>alpha</th><th>zoom</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
+        out += looks ? "<th>alpha</th><th>zoom</th>" : ""
+        out += moves ? "<th>translateX</th><th>translateY</th><th>rotate</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
         for (j, e) in t0.elements.enumerated() {
             out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(t0.kindName(of: e)))</td>"
             out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td>"
-            out += looks ? "<td>\(f(t0.alpha(of: j)))</td><td>\(f(t0.zoom(of: j)))</td></tr>\n" : "</tr>\n"
+            out += looks ? "<td>\(f(t0.alpha(of: j)))</td><td>\(f(t0.zoom(of: j)))</td>" : ""
+            if moves {
+                let m = t0.transform(of: j)
+                out += "<td>\(f(m.tx))</td><td>\(f(m.ty))</td><td>\(f(m.rotate))</td>"
+            }
+            out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</div>\n"
         out += "<script type=\"application/json\" class=\"data\">\(json)</script>\n"
@@ -137,8 +144,10 @@ public enum HTMLFormat {
     /// The layout's data for the script, as JSON: how layout points map to the picture's pixels,
     /// the drawn elements, their frames and z-indexes at the first offset and, for each offset, the
     /// frames and z-indexes that differ from those and the alphas and zooms that are not 1. Also
-    /// whether some element has an alpha or a zoom that is not 1 at some offset.
-    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> (String, Bool) {
+    /// whether some element has an alpha or a zoom that is not 1 at some offset, and whether some
+    /// element uses a translate or a rotate at some offset (their values, exact, are then in
+    /// `moves`: for each offset, j, X, Y, rotate and the zoom, exact, of each element that uses one).
+    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> (String, Bool, Bool) {
         // The mapping to pixels exact; the frames and offsets, which the script shows as text,
         // rounded for people as the rest of the page.
         let f = NumberFormat.format, g = NumberFormat.forPeople
@@ -168,6 +177,8 @@ public enum HTMLFormat {
         // rules may change it with the offset; written only when some offset changes one).
         var zs: [String] = []
         var anyZ = false
+        var moves: [String] = []
+        var anyMoves = false
         for o in offsets {
             let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
             var parts: [String] = []
@@ -187,11 +198,21 @@ public enum HTMLFormat {
             for (j, e) in moved.elements.enumerated() where e.zIndex != els[j].zIndex { z.append("\(j),\(e.zIndex)") }
             if !z.isEmpty { anyZ = true }
             zs.append("[" + z.joined(separator: ",") + "]")
+            var move: [String] = []
+            if moved.hasTransform {
+                for j in moved.elements.indices {
+                    let m = moved.transform(of: j)
+                    if !m.isIdentity { move.append("\(j),\(f(m.tx)),\(f(m.ty)),\(f(m.rotate)),\(f(moved.zoom(of: j)))") }
+                }
+                if !move.isEmpty { anyMoves = true }
+            }
+            moves.append("[" + move.joined(separator: ",") + "]")
         }
         if anyLooks { out += "\"looks\": [" + looks.joined(separator: ",\n") + "], " }
+        if anyMoves { out += "\"moves\": [" + moves.joined(separator: ",\n") + "], " }
         if anyZ { out += "\"zs\": [" + zs.joined(separator: ",\n") + "], " }
         out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
-        return (out, anyLooks)
+        return (out, anyLooks, anyMoves)
     }
 
     static let css = """
@@ -229,6 +250,18 @@ public enum HTMLFormat {
             return 0;
           }
           function round2(v) { return Math.round(v * 100) / 100; }
+          function people(v) { var r = Math.round(v * 1000) / 1000; return String(r === 0 ? 0 : r); }
+          function round4(v) { var r = Math.round(v * 10000) / 10000; return String(r === 0 ? 0 : r); }
+          function matrix(X, Y, W, H, z, m, s) {
+            var deg = m[2], t = deg * Math.PI / 180;
+            var cs = deg === 90 || deg === -90 ? 0 : (deg === 180 ? -1 : Math.cos(t));
+            var sn = deg === 180 ? 0 : (deg === 90 ? 1 : (deg === -90 ? -1 : Math.sin(t)));
+            var a = z * cs, b = z * sn, c = -z * sn, dd = z * cs;
+            var cx = X + W / 2, cy = Y + H / 2;
+            var e = cx + m[0] * s - a * cx - c * cy;
+            var f = cy + m[1] * s - b * cx - dd * cy;
+            return 'matrix(' + [a, b, c, dd, e, f].map(round4).join(' ') + ')';
+          }
           function reveal(box, el) {
             var b = box.getBoundingClientRect(), e = el.getBoundingClientRect();
             if (e.top < b.top + 24 || e.bottom > b.bottom) { box.scrollTop += e.top - b.top - b.height / 3; }
@@ -304,13 +337,19 @@ public enum HTMLFormat {
                 for (var q = 0; q < zd.length; q += 2) { zs[zd[q]] = zd[q + 1]; }
                 restack(zs);
               }
+              var moved = {};
+              if (d.moves) {
+                var mv = d.moves[step];
+                for (var q = 0; q < mv.length; q += 5) { moved[mv[q]] = [mv[q + 1], mv[q + 2], mv[q + 3], mv[q + 4]]; }
+              }
               for (var j = 0; j < n; j++) {
                 var x = fr[4 * j], y = fr[4 * j + 1], w = fr[4 * j + 2], h = fr[4 * j + 3];
                 var X = px(x), Y = py(y), W = Math.max(w * s, 0), H = Math.max(h * s, 0);
                 var r = rects[j];
+                var z = j in zoom ? zoom[j] : 1;
+                var mx = j in moved ? matrix(X, Y, w * s, h * s, moved[j][3], moved[j], s) : null;
                 if (d.looks) {
-                  var z = j in zoom ? zoom[j] : 1;
-                  X += W * (1 - z) / 2; Y += H * (1 - z) / 2; W *= z; H *= z;
+                  if (!mx) { X += W * (1 - z) / 2; Y += H * (1 - z) / 2; W *= z; H *= z; }
                   if (j in alpha) { r.setAttribute('opacity', String(alpha[j])); } else { r.removeAttribute('opacity'); }
                 }
                 r.setAttribute('x', round2(X)); r.setAttribute('y', round2(Y));
@@ -319,14 +358,27 @@ public enum HTMLFormat {
                 t.textContent = size ? l : '';
                 t.setAttribute('class', size === 8 ? 'label small' : 'label');
                 t.setAttribute('x', round2(X + W / 2)); t.setAttribute('y', round2(Y + H / 2 + size * 0.35));
-                titles[j].textContent = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + zs[j];
+                if (mx) { r.setAttribute('transform', mx); t.setAttribute('transform', mx); }
+                else if (d.moves) { r.removeAttribute('transform'); t.removeAttribute('transform'); }
+                var tip = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + zs[j];
+                if (j in moved) {
+                  tip += (moved[j][0] || moved[j][1] ? ', translate ' + people(moved[j][0]) + ' x ' + people(moved[j][1]) : '')
+                    + (moved[j][2] ? ', rotate ' + people(moved[j][2]) : '');
+                }
+                titles[j].textContent = tip;
                 var cells = rows[j].children;
                 cells[3].textContent = String(x); cells[4].textContent = String(y);
                 cells[5].textContent = String(w); cells[6].textContent = String(h);
                 cells[7].textContent = String(zs[j]);
-                if (cells.length > 9) {
+                var c = 8;
+                if (d.looks) {
                   cells[8].textContent = String(j in alpha ? alpha[j] : 1);
                   cells[9].textContent = String(j in zoom ? zoom[j] : 1);
+                  c = 10;
+                }
+                if (d.moves) {
+                  var v = j in moved ? moved[j] : [0, 0, 0];
+                  cells[c].textContent = people(v[0]); cells[c + 1].textContent = people(v[1]); cells[c + 2].textContent = people(v[2]);
                 }
               }
               var o = d.offsets[step];

@@ -1,7 +1,8 @@
 /// `wfl run --transitions --format html` (docs/usage.md, "Updates and transitions"): one
 /// self-contained page with, for each layout, the picture of its table before the update and a
-/// Play button that animates every element from its `from` to its `to` (frame, alpha, zoom), as
-/// UIKit's batch update would, and back when pressed again. The boxes are HTML boxes positioned
+/// Play button that animates every element from its `from` to its `to` (frame, alpha, zoom, and
+/// translate and rotate where an end uses one, turning the shorter way as UIKit does), as UIKit's
+/// batch update would, and back when pressed again. The boxes are HTML boxes positioned
 /// in the page (no script libraries): the page draws them at `from`, and Play changes their
 /// style to `to`, which CSS transitions animate.
 ///
@@ -10,7 +11,8 @@
 /// each press the CSS transitions it started are counted (the section's `data-animated`: the
 /// boxes with one) and run to their end (`Animation.finish`: a headless browser's virtual time
 /// does not advance the animation clock); then where each box is drawn is written into its
-/// section's `data-played` ("x,y,w,h,opacity" a box, in layout points, the zoomed box as drawn,
+/// section's `data-played` ("x,y,w,h,opacity" a box, in layout points, the bounding box of the
+/// box as drawn: zoomed, turned and moved,
 /// `;` between boxes, in transition order) and `body` gets `data-played="yes"`.
 public enum TransitionsHTML {
     /// How long one transition lasts, in seconds.
@@ -56,6 +58,9 @@ public enum TransitionsHTML {
         let b = t.before, a = t.after
         let s = scale(t)
         let c = t.counts
+        // Translate and rotate, where some end uses one: the boxes carry them and the table
+        // gets their columns (a page without them is as it was).
+        let moves = t.transitions.contains { !$0.from.transform.isIdentity || !$0.to.transform.isIdentity }
         // The picture holds the container and both tables' contents.
         let width = Swift.max(b.containerWidth, b.contentWidth, a.contentWidth) * s
         let height = Swift.max(b.containerHeight, b.contentHeight, a.contentHeight) * s
@@ -85,20 +90,22 @@ public enum TransitionsHTML {
             }
             let before = label(x.itemBefore, "(new)"), after = label(x.item, "(deleted)")
             let kindClass = x.kind == .attached ? "attached" : x.kind.rawValue
-            out += "<div class=\"box \(kindClass) \(x.change.rawValue)\" data-j=\"\(j)\" data-from=\"\(values(x.from))\" data-to=\"\(values(x.to))\""
+            out += "<div class=\"box \(kindClass) \(x.change.rawValue)\" data-j=\"\(j)\" data-from=\"\(values(x.from, moves))\" data-to=\"\(values(x.to, moves))\""
             out += " data-label-from=\"\(PictureText.escape(before))\" data-label-to=\"\(PictureText.escape(after))\""
-            out += " style=\"\(style(x.from, s))\" title=\"\(PictureText.escape("\(before): \(x.change.rawValue)"))\">\(PictureText.escape(before))</div>\n"
+            out += " style=\"\(style(x.from, s, moves))\" title=\"\(PictureText.escape("\(before): \(x.change.rawValue)"))\">\(PictureText.escape(before))</div>\n"
         }
         out += "</div>\n</div>\n"
         // The table: the transitions in order.
         out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>before</th><th>kind</th><th>change</th>"
         out += "<th>from x</th><th>y</th><th>width</th><th>height</th><th>alpha</th><th>zoom</th>"
-        out += "<th>to x</th><th>y</th><th>width</th><th>height</th><th>alpha</th><th>zoom</th></tr></thead>\n<tbody>\n"
+        let extra = moves ? "<th>translateX</th><th>translateY</th><th>rotate</th>" : ""
+        out += "\(extra)<th>to x</th><th>y</th><th>width</th><th>height</th><th>alpha</th><th>zoom</th>\(extra)</tr></thead>\n<tbody>\n"
         for (j, x) in t.transitions.enumerated() {
             out += "<tr data-j=\"\(j)\" class=\"\(x.change.rawValue)-row\"><td>\(x.section)</td><td>\(x.item.map(String.init) ?? "-")</td>"
             out += "<td>\(x.itemBefore.map(String.init) ?? "-")</td><td>\(PictureText.escape(t.kindName(of: x)))</td><td>\(x.change.rawValue)</td>"
             for e in [x.from, x.to] {
                 for v in [e.frame.x, e.frame.y, e.frame.width, e.frame.height, e.alpha, e.zoom] { out += "<td>\(f(v))</td>" }
+                if moves { for v in [e.transform.tx, e.transform.ty, e.transform.rotate] { out += "<td>\(f(v))</td>" } }
             }
             out += "</tr>\n"
         }
@@ -106,17 +113,23 @@ public enum TransitionsHTML {
         return out
     }
 
-    /// `x,y,w,h,alpha,zoom` of one end, exact.
-    static func values(_ e: TransitionEnd) -> String {
-        [e.frame.x, e.frame.y, e.frame.width, e.frame.height, e.alpha, e.zoom].map(NumberFormat.format).joined(separator: ",")
+    /// `x,y,w,h,alpha,zoom` of one end, exact; then `translateX,translateY,rotate` when `moves`.
+    static func values(_ e: TransitionEnd, _ moves: Bool = false) -> String {
+        let m = e.transform
+        return ([e.frame.x, e.frame.y, e.frame.width, e.frame.height, e.alpha, e.zoom] + (moves ? [m.tx, m.ty, m.rotate] : []))
+            .map(NumberFormat.format).joined(separator: ",")
     }
 
     /// The inline style that draws one end at scale `s`: the frame as the box, the alpha as its
-    /// opacity and the zoom as a scale about its centre. (The script writes the same.)
-    static func style(_ e: TransitionEnd, _ s: Double) -> String {
+    /// opacity and the zoom as a scale about its centre; with `moves`, the translate and the
+    /// rotate too, in the order of the spec's matrix (scaled, turned about the centre, then
+    /// moved: CSS applies the rightmost function first). (The script writes the same.)
+    static func style(_ e: TransitionEnd, _ s: Double, _ moves: Bool = false) -> String {
         let g = NumberFormat.format
+        let m = e.transform
+        let transform = moves ? "translate(\(g(m.tx * s))px, \(g(m.ty * s))px) rotate(\(g(m.rotate))deg) scale(\(g(e.zoom)))" : "scale(\(g(e.zoom)))"
         return "left: \(g(e.frame.x * s))px; top: \(g(e.frame.y * s))px; width: \(g(Swift.max(e.frame.width, 0) * s))px; "
-            + "height: \(g(Swift.max(e.frame.height, 0) * s))px; opacity: \(g(e.alpha)); transform: scale(\(g(e.zoom)))"
+            + "height: \(g(Swift.max(e.frame.height, 0) * s))px; opacity: \(g(e.alpha)); transform: \(transform)"
     }
 
     static let css = """
@@ -153,13 +166,19 @@ public enum TransitionsHTML {
           var secs = document.querySelectorAll('section.transitions');
           var buttons = [];
           function numbers(text) { return text.split(',').map(Number); }
-          function place(box, v, s) {
+          function turn(r) { return r - 360 * Math.ceil((r - 180) / 360); }
+          function place(box, v, s, from) {
             box.style.left = (v[0] * s) + 'px';
             box.style.top = (v[1] * s) + 'px';
             box.style.width = (Math.max(v[2], 0) * s) + 'px';
             box.style.height = (Math.max(v[3], 0) * s) + 'px';
             box.style.opacity = String(v[4]);
-            box.style.transform = 'scale(' + v[5] + ')';
+            if (v.length > 6) {
+              var r = from ? from[8] + turn(v[8] - from[8]) : v[8];
+              box.style.transform = 'translate(' + (v[6] * s) + 'px, ' + (v[7] * s) + 'px) rotate(' + r + 'deg) scale(' + v[5] + ')';
+            } else {
+              box.style.transform = 'scale(' + v[5] + ')';
+            }
           }
           function setup(sec) {
             var s = parseFloat(sec.getAttribute('data-scale'));
@@ -171,7 +190,7 @@ public enum TransitionsHTML {
               after = !after;
               for (var k = 0; k < boxes.length; k++) {
                 var b = boxes[k];
-                place(b, numbers(b.getAttribute(after ? 'data-to' : 'data-from')), s);
+                place(b, numbers(b.getAttribute(after ? 'data-to' : 'data-from')), s, after ? numbers(b.getAttribute('data-from')) : null);
                 b.textContent = b.getAttribute(after ? 'data-label-to' : 'data-label-from');
                 b.title = b.textContent + ': ' + b.className.split(' ')[2];
               }

@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// The html pages of MOTION.md, GROUPS.md and SIZING.md (issues 29, 30, 31): translate and rotate
+/// drawn through the spec's matrix on the slider page, its table's columns, the transitions'
+/// Play animating them. (The pages in a real browser: .ci/browser-check.)
+final class HTMLMotionTests: XCTestCase {
+    static let turning = Golden.root.appendingPathComponent("Tests/Fixtures/pictures/turning.wfl")
+
+    func compile(_ url: URL, shelves: [Int: Double] = [:]) throws -> Compilation {
+        let source = try Golden.source(url)
+        let c = Pipeline.evaluate(Pipeline.parse(source), shelves: shelves)
+        XCTAssertFalse(c.hasErrors, DiagnosticRenderer().render(c.diagnostics, in: source))
+        return c
+    }
+
+    /// The JSON the page's script reads, of its `k`-th layout.
+    func data(_ html: String, _ k: Int = 0) throws -> [String: Any] {
+        var from = html.startIndex
+        var range: Range<String.Index>? = nil
+        for _ in 0...k {
+            range = try XCTUnwrap(html.range(of: "<script type=\"application/json\" class=\"data\">", range: from..<html.endIndex))
+            from = range!.upperBound
+        }
+        let end = try XCTUnwrap(html.range(of: "</script>", range: from..<html.endIndex))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[from..<end.lowerBound].utf8)) as? [String: Any])
+    }
+
+    /// At every slider offset the page carries each used translate and rotate, exact, with the
+    /// zoom its matrix takes: what `wfl run --offset` gives there.
+    func testSliderCarriesTranslateAndRotateAtEachOffset() throws {
+        let t = try XCTUnwrap(compile(Self.turning).tables.first)
+        let html = HTMLFormat.format([t])
+        let d = try data(html)
+        let offsets = try XCTUnwrap(d["offsets"] as? [[Double]])
+        let moves = try XCTUnwrap(d["moves"] as? [[Double]])
+        XCTAssertEqual(moves.count, offsets.count)
+        XCTAssertGreaterThan(offsets.count, 20)
+        for (k, o) in offsets.enumerated() {
+            let at = t.at(Offset(x: o[0], y: o[1]))
+            var expected: [Double] = []
+            for j in at.elements.indices where !at.transform(of: j).isIdentity {
+                let m = at.transform(of: j)
+                expected += [Double(j), m.tx, m.ty, m.rotate, at.zoom(of: j)]
+            }
+            XCTAssertEqual(moves[k].count, expected.count, "at \(o)")
+            for (a, b) in zip(moves[k], expected) { XCTAssertEqual(a, b, accuracy: 1e-9, "at \(o)") }
+        }
+        // The table's columns, as the table format adds them, and item 0 at rest: p = (120 -
+        // 150) / 300 = -0.1, rotate -3, translate 0 x 4.
+        XCTAssertTrue(html.contains("<th>z</th><th>translateX</th><th>translateY</th><th>rotate</th></tr>"), html)
+        XCTAssertTrue(html.contains("<tr data-j=\"0\" class=\"cell-row\"><td>0</td><td>0</td><td>cell</td><td>20</td><td>50</td><td>200</td><td>300</td><td>0</td><td>0</td><td>4</td><td>-3</td></tr>"), html)
+        // The script draws through the spec's matrix: a = z cos t, b = z sin t, c = -z sin t.
+        XCTAssertTrue(html.contains("var a = z * cs, b = z * sn, c = -z * sn, dd = z * cs;"))
+    }
+
+    /// Pages of files without translate or rotate are as they were: no data, no columns, and the
+    /// transitions' boxes scale only.
+    func testPagesWithoutTransformsAreUnchanged() throws {
+        let cover = try compile(Golden.root.appendingPathComponent("samples/cover-flow.wfl"))
+        let html = HTMLFormat.format(cover.tables)
+        XCTAssertFalse(html.contains("\"moves\"") || html.contains("<th>translateX</th>"))
+        XCTAssertTrue(html.contains("<th>z</th><th>alpha</th><th>zoom</th></tr>"))
+        let feed = try compile(Golden.root.appendingPathComponent("samples/feed-update.wfl"))
+        let page = TransitionsHTML.format(try feed.transitionTables())
+        XCTAssertFalse(page.contains("transform: translate(") || page.contains("<th>translateX</th>"))
+        XCTAssertTrue(page.contains("transform: scale(0.5)\""))
+    }
+
+    /// The transitions' page: both ends carry translate and rotate where some end uses one, the
+    /// box is drawn at `from` with them (moved, turned, scaled: CSS applies the rightmost first),
+    /// the table has their columns, and Play turns the shorter way.
+    func testTransitionsCarryTranslateAndRotate() throws {
+        let c = try compile(Self.turning)
+        let page = TransitionsHTML.format(try c.transitionTables())
+        // The card inserted at 1 appears from appear { rotate 270 (-90), translate 0 x 60, zoom
+        // 0.5 } to its rules' values at rest: p = (340 - 150) / 300, rotate 19, translate 0 x 25.333.
+        XCTAssertTrue(page.contains("<div class=\"box cell appear\" data-j=\"1\" data-from=\"240,50,200,300,0,0.5,0,60,-90\" data-to=\"240,50,200,300,1,1,0,25.333333333333332,19\""), page)
+        XCTAssertTrue(page.contains("style=\"left: 240px; top: 50px; width: 200px; height: 300px; opacity: 0; transform: translate(0px, 60px) rotate(-90deg) scale(0.5)\""), page)
+        XCTAssertTrue(page.contains("<th>zoom</th><th>translateX</th><th>translateY</th><th>rotate</th><th>to x</th>"), page)
+        XCTAssertTrue(page.contains("<td>0</td><td>60</td><td>-90</td>"), page)
+        XCTAssertTrue(page.contains("var r = from ? from[8] + turn(v[8] - from[8]) : v[8];"))
+    }
+}
