@@ -73,7 +73,7 @@ extension Resolver {
             // a setting its engine does not use (docs/language.md's rule).
             if style == .shelf, let own = blocks.first {
                 for w in own.settings where w.setting.name.text == "groupSpacing" {
-                    fail(.error(.unusedSetting, "'groupSpacing' separates the instances of a shelf's 'group' block; section \(s) is a shelf without one",
+                    fail(.error(.shelfGroupConflict, "'groupSpacing' separates the instances of a shelf's 'group' block; section \(s) is a shelf without one",
                                 at: w.setting.name.span, help: "remove it, or write a 'group' block in the shelf (or 'spacing' between its columns)"), key: w.span)
                 }
             }
