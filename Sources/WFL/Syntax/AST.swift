@@ -412,13 +412,13 @@ package struct Statement: Equatable, Sendable {
         /// `insert ...` or `delete ...`, inside an `update` block.
         case change(Change)
         /// `group ... { ... }` and `item ...` (docs/language.md, "Groups").
-        case group(GroupBlock)
-        case item(ItemBlock)
+        indirect case group(GroupBlock)
+        indirect case item(ItemBlock)
         /// `scroll { ... }`: a scroll path from the first display (its name is nil); it holds
         /// `to`s and `expect`s (docs/language.md, "Scroll paths").
         case scroll(Block)
         /// `to X, Y [by D]`, inside a `scroll` block.
-        case to(ScrollStop)
+        indirect case to(ScrollStop)
         case expect(Expectation)
         case setting(Setting)
     }
