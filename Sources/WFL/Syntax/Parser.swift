@@ -128,9 +128,9 @@ package struct Parser {
         var firstLayout: Span? = nil
         var firstSection: Span? = nil
         var layoutNames: [String: Span] = [:]
+        /// The `expect` statements and `scroll` keywords at the top level (errors in a file with
+        /// layouts; one list: the parser is copied on deep recursion, and stays small).
         var topExpects: [Span] = []
-        /// The `scroll` keywords at the top level (an error in a file with layouts).
-        var topScrolls: [Span] = []
         /// The names of the top-level sections, each where it first stands.
         var sectionNames: [String: Span] = [:]
         /// The names of the top level's `attach` blocks so far.

@@ -67,7 +67,7 @@ extension Parser {
             case .expect:
                 file.topExpects.append(s.span)
             case .scroll(let b):
-                file.topScrolls.append(b.keyword)
+                file.topExpects.append(b.keyword)
             default:
                 break
             }
@@ -82,11 +82,11 @@ extension Parser {
     /// blocks, are checked as each block's statements are read: `noteBlockName`.)
     mutating func finishFile(_ statements: [Statement]) {
         if file.firstLayout != nil {
-            for span in file.topExpects {
+            for span in file.topExpects where !source.text(span).hasPrefix("scroll") {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose result it checks"))
             }
-            for span in file.topScrolls {
+            for span in file.topExpects where source.text(span).hasPrefix("scroll") {
                 diagnostics.append(.error(.misplacedScroll, "'scroll' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose scroll path it follows"))
             }
