@@ -69,6 +69,14 @@ extension Resolver {
             return nil
         }
         guard let top = groups.first else {
+            // A shelf without a group has no instances to space: `groupSpacing` written in it is
+            // a setting its engine does not use (docs/language.md's rule).
+            if style == .shelf, let own = blocks.first {
+                for w in own.settings where w.setting.name.text == "groupSpacing" {
+                    fail(.error(.shelfGroupConflict, "'groupSpacing' separates the instances of a shelf's 'group' block; section \(s) is a shelf without one",
+                                at: w.setting.name.span, help: "remove it, or write a 'group' block in the shelf (or 'spacing' between its columns)"), key: w.span)
+                }
+            }
             if style == .groups {
                 fail(.error(.missingGroup, "section \(s) is a 'style groups' section without a 'group' block", at: rec?.keyword ?? layout?.keyword ?? .point(0),
                             help: "write its top group: 'group horizontal gw x 100 { item gw / 2 x gh }'"))

@@ -90,6 +90,7 @@ public enum HTMLFormat {
         out += picture.open()
         out += picture.decorations()
         out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
+        out += groupOutlines(scope, picture)
         out += picture.overlays()
         out += "</g>\n</svg>\n</div>\n"
         let (json, looks, moves) = data(t, scope, picture, offsets, offset)
@@ -114,6 +115,41 @@ public enum HTMLFormat {
         out += "</tbody>\n</table>\n</div>\n</div>\n"
         out += "<script type=\"application/json\" class=\"data\">\(json)</script>\n"
         out += "</section>\n"
+        return out
+    }
+
+    /// The most group outlines one picture draws.
+    package static let outlineLimit = 20_000
+
+    /// The group instances of the groups sections and shelves of groups (docs/layout.md,
+    /// "Groups"), outlined faintly above the boxes so that a reader sees the tree: each instance
+    /// of the top group dashed, its nested groups dotted and fainter (depth-first, as the leaves
+    /// are numbered). As the boxes: those starting before the picture's cut, with `--rect` those
+    /// reaching into it, clipped with the picture; at most `outlineLimit` outlines; each section's in a group of its own, which the
+    /// script moves with a shelf's own offset. Empty without groups.
+    static func groupOutlines(_ scope: PictureScope, _ p: SVGPicture) -> String {
+        let groups = scope.table.scroll.groups
+        guard !groups.isEmpty else { return "" }
+        let vertical = scope.table.direction == .vertical
+        let region = scope.region
+        var out = "<g class=\"groups\" clip-path=\"url(#clip-\(p.number))\" fill=\"none\" pointer-events=\"none\">\n"
+        var drawn = 0
+        for g in groups where !g.outlines.isEmpty {
+            out += "<g class=\"group-outlines\" data-section=\"\(g.section)\">"
+            for i in 0..<g.count where drawn < outlineLimit {
+                let top = g.frame(0, of: i)
+                if let cut = scope.cutoff, (vertical ? top.y : top.x) >= cut { break }
+                if scope.isRect, !(top.maxX >= region.x && top.x <= region.maxX && top.maxY >= region.y && top.y <= region.maxY) { continue }
+                for k in g.outlines.indices where drawn < outlineLimit {
+                    let f = g.frame(k, of: i)
+                    let look = k == 0 ? "stroke=\"#55555f\" stroke-opacity=\"0.6\" stroke-dasharray=\"5 3\"" : "stroke=\"#55555f\" stroke-opacity=\"0.4\" stroke-dasharray=\"1.5 2\""
+                    out += "<rect class=\"group\" data-depth=\"\(k == 0 ? 0 : 1)\" data-instance=\"\(i)\" x=\"\(p.n(p.px(f.x)))\" y=\"\(p.n(p.py(f.y)))\" width=\"\(p.n(Swift.max(f.width * p.scale, 0)))\" height=\"\(p.n(Swift.max(f.height * p.scale, 0)))\" \(look)/>"
+                    drawn += 1
+                }
+            }
+            out += "</g>\n"
+        }
+        out += "</g>\n"
         return out
     }
 

@@ -5,7 +5,7 @@ import XCTest
 /// The html pages of MOTION.md, GROUPS.md and SIZING.md (issues 29, 30, 31): translate and rotate
 /// drawn through the spec's matrix on the slider page, its table's columns, the transitions'
 /// Play animating them. (The pages in a real browser: .ci/browser-check.)
-final class HTMLMotionTests: XCTestCase {
+final class HTMLPageTests: XCTestCase {
     static let turning = Golden.root.appendingPathComponent("Tests/Fixtures/pictures/turning.wfl")
 
     func compile(_ url: URL, shelves: [Int: Double] = [:]) throws -> Compilation {
@@ -81,5 +81,60 @@ final class HTMLMotionTests: XCTestCase {
         XCTAssertTrue(page.contains("<th>zoom</th><th>translateX</th><th>translateY</th><th>rotate</th><th>to x</th>"), page)
         XCTAssertTrue(page.contains("<td>0</td><td>60</td><td>-90</td>"), page)
         XCTAssertTrue(page.contains("var r = from ? from[8] + turn(v[8] - from[8]) : v[8];"))
+    }
+
+    // MARK: groups
+
+    /// The featured sample's instances, worked by hand (samples/featured.wfl): the top group 360
+    /// x 368 at (15, 8) and (15, 388); in each, the row of 240 at its origin, the vertical pair at
+    /// x + 232 + 12 = 244, the row of three at y + 240 + 12 = 252.
+    func testGroupOutlinesOfTheFeaturedPage() throws {
+        let t = try XCTUnwrap(compile(Golden.root.appendingPathComponent("samples/featured.wfl")).tables.first)
+        let g = try XCTUnwrap(t.scroll.groups.first)
+        XCTAssertEqual(t.scroll.groups.count, 1)
+        XCTAssertEqual(g.count, 2)
+        let frames = (0..<2).flatMap { i in g.outlines.indices.map { g.frame($0, of: i) } }
+        XCTAssertEqual(frames, [
+            Frame(x: 15, y: 8, width: 360, height: 368), Frame(x: 15, y: 8, width: 360, height: 240),
+            Frame(x: 259, y: 8, width: 116, height: 240), Frame(x: 15, y: 260, width: 360, height: 116),
+            Frame(x: 15, y: 388, width: 360, height: 368), Frame(x: 15, y: 388, width: 360, height: 240),
+            Frame(x: 259, y: 388, width: 116, height: 240), Frame(x: 15, y: 640, width: 360, height: 116),
+        ])
+        // The page outlines them above the boxes, in the picture's pixels (area at (20, 94)):
+        // instance 1's top group at (35, 482).
+        let html = HTMLFormat.format([t])
+        XCTAssertEqual(html.components(separatedBy: "<rect class=\"group\"").count - 1, 8)
+        XCTAssertTrue(html.contains("<rect class=\"group\" data-depth=\"0\" data-instance=\"1\" x=\"35\" y=\"482\" width=\"360\" height=\"368\""), html)
+        XCTAssertTrue(html.contains("<rect class=\"group\" data-depth=\"1\" data-instance=\"0\" x=\"279\" y=\"102\" width=\"116\" height=\"240\""), html)
+        // A file without groups has none, and the svg format draws none.
+        XCTAssertFalse(HTMLFormat.format(try compile(Golden.root.appendingPathComponent("samples/feed.wfl")).tables).contains("class=\"groups\""))
+        XCTAssertFalse(SVGFormat.format([t]).contains("class=\"group\""))
+    }
+
+    /// A shelf of groups: the instances are its columns, at x 16, 326, 636 (samples/shelf-of-groups.wfl),
+    /// moved with the shelf's own offset, mirrored in a right-to-left layout.
+    func testGroupOutlinesOfAShelfMoveAndMirror() throws {
+        let url = Golden.root.appendingPathComponent("samples/shelf-of-groups.wfl")
+        let t = try XCTUnwrap(compile(url).tables.first)
+        let g = try XCTUnwrap(t.scroll.groups.first)
+        XCTAssertEqual((0..<g.count).map { g.frame(0, of: $0) }, [16, 326, 636].map { Frame(x: $0, y: 40, width: 300, height: 232) })
+        let moved = try XCTUnwrap(compile(url, shelves: [0: 100]).tables.first)
+        XCTAssertEqual(try XCTUnwrap(moved.scroll.groups.first).frame(0, of: 1), Frame(x: 226, y: 40, width: 300, height: 232))
+        // Every cell lies in its instance, at every offset of the shelf.
+        for table in [t, moved] {
+            let outlines = try XCTUnwrap(table.scroll.groups.first)
+            for e in table.elements where e.kind == .cell && e.section == 0 {
+                let box = outlines.frame(0, of: (e.item ?? 0) / 3)
+                XCTAssertTrue(e.frame.x >= box.x && e.frame.maxX <= box.maxX && e.frame.y >= box.y && e.frame.maxY <= box.maxY, "\(e.frame) in \(box)")
+            }
+        }
+        // Right to left: the mirror image within the container, 390 - x - 300.
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = "layoutDirection rightToLeft\n" + text
+        let source = SourceFile(name: "rtl.wfl", text: text)
+        let c = Pipeline.evaluate(Pipeline.parse(source), shelves: [0: 100])
+        XCTAssertFalse(c.hasErrors, DiagnosticRenderer().render(c.diagnostics, in: source))
+        let rtl = try XCTUnwrap(try XCTUnwrap(c.tables.first).scroll.groups.first)
+        XCTAssertEqual(rtl.frame(0, of: 1), Frame(x: 390 - 226 - 300, y: 40, width: 300, height: 232))
     }
 }
