@@ -278,6 +278,50 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parse("insets 10\nsection { insets left 0 }\ninsets top 2").diagnostics.count, 1)
     }
 
+    /// Sections named alike (in a layout at the top level, or at the top level) and `attach`
+    /// blocks named alike (in a block reached through layouts and sections only) are checked as
+    /// the blocks are read, no longer by a walk over the finished tree: the same warnings, where
+    /// they were, in source order; and across a resumed parse (the REPL's appended entries).
+    func testNamesAlikeAreCheckedWhereTheyStand() {
+        func warnings(_ text: String) -> [String] {
+            let source = SourceFile(name: "t.wfl", text: text)
+            return parse(text).diagnostics.filter { $0.severity == .warning }
+                .map { "\(source.position(of: $0.span.start).line) \($0.code.rawValue) \($0.notes.count)" }
+        }
+        let file = """
+            attach dot { size 4 x 4 }
+            attach dot { size 5 x 5 }
+            section a { attach b { size 1 x 1 }; attach b { size 2 x 2 } }
+            section a { }
+            section c { section d { attach e { size 1 x 1 }; attach e { size 1 x 1 } } }
+            layout l {
+              attach dot { size 1 x 1 }
+              section a { }
+              section a { }
+              section m { attach f { size 1 x 1 } }
+              section n { attach f { size 1 x 1 } }
+              layout k { section a { }; section a { }; attach g { size 1 x 1 }; attach g { size 1 x 1 } }
+            }
+            layout l2 { section a { }; update { attach h { size 1 x 1 }; attach h { size 1 x 1 } } }
+            """
+        XCTAssertEqual(warnings(file), [
+            "2 W0403 1",
+            "3 W0403 1",
+            "4 W0201 1",
+            "5 W0403 1",
+            "9 W0201 1",
+            "12 W0403 1",
+        ])
+        // Resumed: the names of the top level so far are remembered, a statement's own are new.
+        let first = "section a { }\nattach dot { size 1 x 1 }\n"
+        let (_, parser) = Parser.parseResumable(SourceFile(name: "t.wfl", text: first))
+        let more = first + "section a { attach x { size 1 x 1 }; attach x { size 1 x 1 } }\nattach dot { size 2 x 2 }\nsection b { }\n"
+        let (resumed, _) = parser.resume(SourceFile(name: "t.wfl", text: more), from: first.utf8.count)
+        XCTAssertEqual(resumed.diagnostics.map(\.code.rawValue), ["W0201", "W0403", "W0403"])
+        let lines = resumed.diagnostics.map { SourceFile(name: "t.wfl", text: more).position(of: $0.span.start).line }
+        XCTAssertEqual(lines, [3, 3, 4])
+    }
+
     func testLongChainIsOneNode() {
         let terms = 100_000
         let text = "let a = " + Array(repeating: "1", count: terms).joined(separator: " + ")

@@ -257,7 +257,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .itemOutsideGroup: return "an `item` outside a `group` block"
         case .missingGroup: return "a `style groups` section without a `group` block"
         case .secondGroup: return "a second `group` block in one section (a section has one top group)"
-        case .shelfGroupConflict: return "a shelf with a `group` block and `size`, `rows` or `align`, or a spacing other than `groupSpacing` and `itemSpacing`"
+        case .shelfGroupConflict: return "a shelf with a `group` block and `size`, `rows` or `align`, or a spacing other than `groupSpacing` and `itemSpacing`; `groupSpacing` in a shelf without one"
         case .groupWithoutChildren: return "a `horizontal` or `vertical` group without children"
         case .countWithSeveralChildren: return "`count` on a group of more than one child"
         case .badCustomGroup: return "a `custom` group without `count` or `frame`, or with children"

@@ -121,7 +121,20 @@ package struct GroupsEngine: Engine {
             write(sec, from: start, vertical: stack.vertical, into: buffer, at: base, leaves: &leaves)
         }
         w.leaves = leaves
+        if let o = outlines(sec, from: start, vertical: stack.vertical) { w.table.scroll.groups.append(o) }
         return bottom
+    }
+
+    /// The instances of `sec` (items at `start`), for the pictures' outlines: instance g at
+    /// (ins.left, start + g * stride) (horizontal: (start + g * stride, ins.top)); nil when empty.
+    func outlines(_ sec: ResolvedSection, from start: Double, vertical: Bool) -> GroupOutlines? {
+        guard let pattern = sec.groups, sec.items > 0 else { return nil }
+        let m = pattern.cells.count
+        let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
+        let ins = sec.insets
+        return GroupOutlines(section: sec.index, outlines: pattern.outlines,
+                             origin: vertical ? Offset(x: ins.left, y: start) : Offset(x: start, y: ins.top),
+                             stride: vertical ? Offset(x: 0, y: stride) : Offset(x: stride, y: 0), count: (sec.items + m - 1) / m)
     }
 
     /// The cells of `sec` (items at `start` along the scroll axis) written into `buffer` from
@@ -205,7 +218,9 @@ package struct GroupsEngine: Engine {
                     // The header and ins.top, the cells, ins.bottom and the footer (SectionStack.lay).
                     var (index, start) = stack.open(sec, at: top, into: &out)
                     let bottom = engine.write(sec, from: start, vertical: stack.vertical, into: buffer, at: out.count, leaves: &leaves)
-                    out.count += sec.items
+                    if let o = engine.outlines(sec, from: start, vertical: stack.vertical) { table.scroll.groups.append(o) }
+                    // No pattern (never without an error from the resolver): no cells.
+                    if sec.groups != nil { out.count += sec.items }
                     top = try stack.close(sec, bottom: bottom, index: &index, into: &out)
                     table.sectionStarts.append(index)
                 } catch {

@@ -39,6 +39,38 @@ package struct ScrollGeometry: Equatable, Sendable {
     /// The device in force, in the command-line form (`iPhone13.portrait`), or "": what the
     /// variable `device` of an `expect` reads.
     package var device = ""
+    /// The group instances of each groups section and shelf of groups, for the pictures'
+    /// outlines (GroupOutlines below); empty without groups.
+    package var groups: [GroupOutlines] = []
+}
+
+/// The group instances of one section (docs/layout.md, "Groups"), as the pictures outline them:
+/// the groups of one instance of the top group (the top group first, then its nested groups,
+/// depth-first), relative to the instance's origin, and the instances' origins, `origin + g *
+/// stride` for g in 0 ..< count (a partly filled last instance keeps its size). A shelf's own
+/// offset moves them (`shift`, added to x) and the mirror of right to left flips them within
+/// `mirror` (x' = mirror - x - w), as the cells.
+package struct GroupOutlines: Equatable, Sendable {
+    package var section: Int
+    /// The groups of one instance, the top group first.
+    package var outlines: [Frame]
+    /// Instance 0's origin, and the step from one instance to the next.
+    package var origin: Offset
+    package var stride: Offset
+    package var count: Int
+    /// Added to x: a shelf's cells move by -sx (step 1 of the order of evaluation).
+    package var shift = 0.0
+    /// Set by the mirror: the width frames are mirrored within.
+    package var mirror: Double? = nil
+
+    /// Outline k of instance g, in the table's coordinates.
+    package func frame(_ k: Int, of g: Int) -> Frame {
+        let o = outlines[k]
+        let x = origin.x + Double(g) * stride.x + o.x + shift
+        let f = Frame(x: x, y: origin.y + Double(g) * stride.y + o.y, width: o.width, height: o.height)
+        guard let w = mirror else { return f }
+        return Frame(x: w - f.x - f.width, y: f.y, width: f.width, height: f.height)
+    }
 }
 
 /// What `zoomFirst` needs, fixed when the table is built.

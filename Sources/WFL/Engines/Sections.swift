@@ -92,6 +92,7 @@ extension AttributeTable {
             elements[j].frame.x = width - f.x - f.width
         }
         scroll.rightToLeft = true
+        for k in scroll.groups.indices { scroll.groups[k].mirror = width }
         index = RectIndex(elements, sequence: index.sequence)
     }
 
@@ -103,6 +104,7 @@ extension AttributeTable {
         for (s, sx) in layout.shelfOffsets where sx != 0 && s < sectionStarts.count && layout.sections[s].style == .shelf {
             let st = sectionStarts[s]
             for j in st.firstCell..<(st.firstCell + st.cellCount) { elements[j].frame.x -= sx }
+            for k in scroll.groups.indices where scroll.groups[k].section == s { scroll.groups[k].shift -= sx }
             moved = true
         }
         if moved { index = RectIndex(elements, sequence: index.sequence) }

@@ -85,9 +85,11 @@ package struct SelfSizingPath {
     /// Each section's measured flags; nil for a section that is not self-sizing.
     let flags: [MeasuredFlags?]
     let vertical: Bool
-    /// The table at the state the path has reached.
-    package private(set) var table: AttributeTable
-    package private(set) var state: PathState
+    /// The layout laid out again as cells are measured (Engines/SelfSizingRelayout.swift).
+    let relayout: ResumableLayout
+    /// Where the last stop ended, and how far it moved the offset.
+    private var offset: Offset
+    private var offsetAdjustment: Offset = .zero
     /// Stops made, the first display included.
     package private(set) var stops = 0
 
@@ -135,8 +137,42 @@ package struct SelfSizingPath {
         self.mixed = mixed
         self.flags = flags
         self.vertical = vertical
-        self.table = try SelfSizingPath.lay(mixed)
-        self.state = PathState(offset: SelfSizingPath.initialOffset(layout))
+        self.relayout = ResumableLayout(mixed)
+        self.offset = SelfSizingPath.initialOffset(layout)
+        try relayout.finish()
+    }
+
+    /// The table at the state the path has reached, laid out to its end. (Should that fail, as
+    /// it cannot for a layout whose estimated and measured tables were laid out, the next stop or
+    /// `finish` reports it.)
+    package var table: AttributeTable {
+        try? relayout.finish()
+        return relayout.table
+    }
+
+    /// Lays the table out to its end: the outputs' table and `state` read it.
+    package func finish() throws(PathFailure) { try relayout.finish() }
+
+    /// Where the last stop ended and how far it moved the offset, without laying the table out
+    /// to its end.
+    package var reached: (offset: Offset, offsetAdjustment: Offset) { (offset, offsetAdjustment) }
+
+    /// Where the path stands, and what its last stop did.
+    package var state: PathState {
+        guard stops > 0 else { return PathState(offset: offset) }
+        let length = contentLength(table)
+        let start = relayout.lastStopStart ?? lengthBeforeLastStop()
+        relayout.lastStopStart = start
+        return PathState(offset: offset, offsetAdjustment: offsetAdjustment,
+                         sizeAdjustment: vertical ? Size(width: 0, height: length - start) : Size(width: length - start, height: 0))
+    }
+
+    /// The content length as the last stop found it, when it began with the table not laid out
+    /// to its end: the layout with the cells that stop measured at their estimates again.
+    func lengthBeforeLastStop() -> Double {
+        for (s, i) in relayout.lastStopMeasured { flags[s]!.flags[i] = false }
+        defer { for (s, i) in relayout.lastStopMeasured { flags[s]!.flags[i] = true } }
+        return (try? SelfSizingPath.lay(mixed)).map(contentLength) ?? 0
     }
 
     static func lay(_ layout: ResolvedLayout) throws(PathFailure) -> AttributeTable {
@@ -188,7 +224,7 @@ package struct SelfSizingPath {
             return
         }
         guard step > 0, step.isFinite else { throw .badStep(step) }
-        let o = SelfSizingPath.axis(state.offset, vertical)
+        let o = SelfSizingPath.axis(offset, vertical)
         let count = Swift.max(1, (abs(t - o) / step).rounded(.up))
         guard Double(stops) + count <= Double(SelfSizingPath.maxStops) else { throw .tooManyStops }
         let sign: Double = t < o ? -1 : 1
@@ -202,44 +238,67 @@ package struct SelfSizingPath {
 
     /// The content length along the scroll axis, and the viewport's.
     func contentLength(_ t: AttributeTable) -> Double { vertical ? t.contentHeight : t.contentWidth }
-    var viewLength: Double { vertical ? table.containerHeight : table.containerWidth }
+    var viewLength: Double { vertical ? mixed.containerHeight : mixed.containerWidth }
 
     /// One stop at `target` along the scroll axis (docs/layout.md, "Measuring along a scroll path").
+    /// The table is laid out only as far as the stop needs (`settle`); a measured cell lays out
+    /// again from itself (`ResumableLayout.changed`).
     mutating func stop(_ target: Double) throws(PathFailure) {
         stops += 1
         let (lead, trail) = SelfSizingPath.scrollInsets(mixed)
         let minO = -lead
-        func maxO(_ t: AttributeTable) -> Double { Swift.max(minO, contentLength(t) + trail - viewLength) }
+        let view = viewLength
+        /// clamp(x, minO, maxO), with the table laid out far enough to know maxO's part in it
+        /// and every cell visible at the result. With the content at least as long as the
+        /// frontier, maxO >= max(minO, frontier + trail - view) (rounding is monotonic): once
+        /// that reaches x, x is not clamped.
+        func settle(_ x: Double) throws(PathFailure) -> Double {
+            let x1 = Swift.max(x, minO)
+            try relayout.reach(x1 + view)
+            while !relayout.complete {
+                if Swift.max(minO, relayout.frontier + trail - view) >= x1 { return x1 }
+                try relayout.reach(relayout.frontier + view)
+            }
+            return Swift.min(x1, Swift.max(minO, relayout.contentLength + trail - view))
+        }
         // 1. o = clamp(the stop's coordinate, minO, maxO).
-        var o = Swift.min(Swift.max(target, minO), maxO(table))
-        let start = (o, contentLength(table))
+        var o = try settle(target)
+        let start = o
+        relayout.lastStopStart = relayout.complete ? relayout.contentLength : nil
+        relayout.lastStopMeasured = []
         while true {
             // 2. The visible cells, and those of self-sizing sections not measured yet.
-            let visible = visibleCells(at: o)
+            let visible = relayout.cells(overlapping: viewport(at: o))
             var new: [(Int, Int)] = []
             for j in visible {
-                let e = table.elements[j]
+                let e = relayout.table.elements[j]
                 if let item = e.item, !isMeasured(section: e.section, item: item) { new.append((e.section, item)) }
             }
             if new.isEmpty { break }
-            // 3. F: the visible cell with the lowest (section, item), and where it starts.
+            // 3. F: the visible cell with the lowest (section, item), the first in table order,
+            //    and where it starts.
             let atTop = o <= minO
-            let f = visible.min { a, b in
-                let (ea, eb) = (table.elements[a], table.elements[b])
-                return (ea.section, ea.item ?? 0) < (eb.section, eb.item ?? 0)
-            }!
-            let fs = table.elements[f].section, fi = table.elements[f].item ?? 0
-            let y0 = SelfSizingPath.minAlong(table.elements[f].frame, vertical)
-            // 4. Measure the new cells, lay out again, keep F in place unless at the top.
+            let f = relayout.table.elements[visible[0]]
+            let fs = f.section, fi = f.item ?? 0
+            let y0 = SelfSizingPath.minAlong(f.frame, vertical)
+            // 4. Measure the new cells, lay out again from the first, keep F in place unless at
+            //    the top.
             for (s, i) in new { flags[s]!.flags[i] = true }
-            table = try SelfSizingPath.lay(mixed)
-            let y1 = SelfSizingPath.minAlong(table.elements[table.sectionStarts[fs].firstCell + fi].frame, vertical)
-            o = Swift.min(Swift.max(atTop ? minO : o + (y1 - y0), minO), maxO(table))
+            relayout.lastStopMeasured += new
+            try relayout.changed(section: new[0].0, item: new[0].1)
+            try relayout.reach(section: fs, item: fi)
+            let y1 = SelfSizingPath.minAlong(relayout.table.elements[relayout.cell(section: fs, item: fi)].frame, vertical)
+            o = try settle(atTop ? minO : o + (y1 - y0))
         }
-        let len = contentLength(table)
-        state = vertical
-            ? PathState(offset: Offset(x: 0, y: o), offsetAdjustment: Offset(x: 0, y: o - start.0), sizeAdjustment: Size(width: 0, height: len - start.1))
-            : PathState(offset: Offset(x: o, y: 0), offsetAdjustment: Offset(x: o - start.0, y: 0), sizeAdjustment: Size(width: len - start.1, height: 0))
+        offset = vertical ? Offset(x: 0, y: o) : Offset(x: o, y: 0)
+        offsetAdjustment = vertical ? Offset(x: 0, y: o - start) : Offset(x: o - start, y: 0)
+    }
+
+    /// The viewport at `o` along the scroll axis.
+    func viewport(at o: Double) -> Frame {
+        vertical
+            ? Frame(x: 0, y: o, width: mixed.containerWidth, height: mixed.containerHeight)
+            : Frame(x: o, y: 0, width: mixed.containerWidth, height: mixed.containerHeight)
     }
 
     static func minAlong(_ f: Frame, _ vertical: Bool) -> Double { vertical ? f.y : f.x }
@@ -247,10 +306,8 @@ package struct SelfSizingPath {
     /// The cells whose frames overlap the viewport at `o` along the scroll axis (open intervals,
     /// as rect queries), in table order.
     func visibleCells(at o: Double) -> [Int] {
-        let view = vertical
-            ? Frame(x: 0, y: o, width: table.containerWidth, height: table.containerHeight)
-            : Frame(x: o, y: 0, width: table.containerWidth, height: table.containerHeight)
-        return table.index.query(view, in: table.elements).filter { table.elements[$0].kind == .cell }
+        try? relayout.finish()
+        return relayout.cells(overlapping: viewport(at: o))
     }
 
     /// The table as the path leaves it, carrying its offset, adjustments and estimated cells for
@@ -258,9 +315,11 @@ package struct SelfSizingPath {
     package func annotated() -> AttributeTable {
         var t = table
         var estimated: [Bool] = []
+        estimated.reserveCapacity(t.elements.count)
         var any = false
         for j in t.elements.indices {
-            let e = isEstimated(element: j)
+            let el = t.elements[j]
+            let e = el.kind == .cell && el.item.map { !isMeasured(section: el.section, item: $0) } ?? false
             any = any || e
             estimated.append(e)
         }
@@ -352,6 +411,7 @@ extension EvaluatedLayout {
         }
         try path.firstDisplay()
         for s in steps ?? [] { try path.scroll(to: s.target, by: s.step) }
+        try path.finish()
         return path.annotated()
     }
 }

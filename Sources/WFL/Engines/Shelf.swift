@@ -210,7 +210,13 @@ package struct ShelfEngine: Engine {
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
                        into w: inout ElementWriter) throws(Diagnostic) -> Double {
         if let pattern = sec.groups {
-            return try Shelf.groups(sec, pattern, self, top: start, into: &w.table.elements, bands: &w.table.scroll.shelves)
+            let bottom = try Shelf.groups(sec, pattern, self, top: start, into: &w.table.elements, bands: &w.table.scroll.shelves)
+            // The instances, for the pictures' outlines: at (ins.left + g * (W + groupSpacing), top).
+            if let band = w.table.scroll.shelves.last, !band.columnX.isEmpty {
+                w.table.scroll.groups.append(GroupOutlines(section: sec.index, outlines: pattern.outlines, origin: Offset(x: band.columnX[0], y: start),
+                                                           stride: Offset(x: pattern.width + groupSpacing, y: 0), count: band.columnX.count))
+            }
+            return bottom
         }
         return try Shelf.items(sec, self, stack, top: start, machine: &w.machine, into: &w.table.elements, bands: &w.table.scroll.shelves)
     }

@@ -69,6 +69,14 @@ extension Resolver {
             return nil
         }
         guard let top = groups.first else {
+            // A shelf without a group has no instances to space: `groupSpacing` written in it is
+            // a setting its engine does not use (docs/language.md's rule).
+            if style == .shelf, let own = blocks.first {
+                for w in own.settings where w.setting.name.text == "groupSpacing" {
+                    fail(.error(.shelfGroupConflict, "'groupSpacing' separates the instances of a shelf's 'group' block; section \(s) is a shelf without one",
+                                at: w.setting.name.span, help: "remove it, or write a 'group' block in the shelf (or 'spacing' between its columns)"), key: w.span)
+                }
+            }
             if style == .groups {
                 fail(.error(.missingGroup, "section \(s) is a 'style groups' section without a 'group' block", at: rec?.keyword ?? layout?.keyword ?? .point(0),
                             help: "write its top group: 'group horizontal gw x 100 { item gw / 2 x gh }'"))
@@ -97,9 +105,17 @@ extension Resolver {
             }
         }
         if aw <= 0 || ah <= 0 {
+            // Across the scroll axis the section's own no-room error (or an earlier one) has been
+            // reported already: one error for one mistake.
+            let vertical = direction == .vertical
             let (what, value) = aw <= 0 ? ("aw", aw) : ("ah", ah)
-            fail(.error(.groupNoRoom, "the insets leave the groups of section \(s) no room: '\(what)' is \(NumberFormat.format(value))", at: top.block.keyword,
-                        help: "make the section's insets smaller than the container"), key: top.block.keyword)
+            if (what == "aw") == vertical, diagnostics.hasErrors { return nil }
+            // At the insets that take the room, where written.
+            let (a, b): (Side, Side) = what == "aw" ? (.left, .right) : (.top, .bottom)
+            let w = lookup(.insets(a), blocks) ?? lookup(.insets(b), blocks)
+            fail(.error(.groupNoRoom, "the insets leave the groups of section \(s) no room: '\(what)' is \(NumberFormat.format(value))",
+                        at: w?.setting.name.span ?? top.block.keyword,
+                        help: "make the section's insets smaller than the container"), key: w?.span ?? top.block.keyword)
             return nil
         }
         let errorsBefore = diagnostics.count

@@ -400,8 +400,8 @@ package struct Statement: Equatable, Sendable {
         /// `insert ...` or `delete ...`, inside an `update` block.
         case change(Change)
         /// `group ... { ... }` and `item ...` (docs/language.md, "Groups").
-        case group(GroupBlock)
-        case item(ItemBlock)
+        indirect case group(GroupBlock)
+        indirect case item(ItemBlock)
         case expect(Expectation)
         case setting(Setting)
     }

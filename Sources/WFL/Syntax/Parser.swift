@@ -106,6 +106,9 @@ package struct Parser {
     var setterStack: [(bit: Int, span: Span)] = []
     /// How many more "did you mean" searches this parse may make.
     var suggestionsLeft = 100
+    /// True while the blocks being read are reached from the top level through `layout` and
+    /// `section` blocks only: their `attach` blocks are checked for names alike (`noteBlockName`).
+    var attachChecked = true
     /// How many `group` blocks are open: the top group is level 1 (ParserGroups.swift).
     var groupDepth = 0
 

@@ -291,7 +291,14 @@ extension Parser {
             args.append(.value(e))
             if max >= 2 { warnSpacedMinus(e, info, from: from) }
         }
-        return extraArguments(info, args)
+        guard let args = extraArguments(info, args) else { return nil }
+        // Too few (`frame 0 0 10`): an error at the values written; the statement stays, so that
+        // its block does not also lack it.
+        if !args.isEmpty, args.count < min, case .value(let first) = args[0], case .value(let last) = args[args.count - 1] {
+            report(.error(.badArguments, "'\(info.name)' takes \(min) values (\(info.arguments)), not \(args.count)", at: first.span.to(last.span),
+                          help: "write, for example, '\(info.example)'"))
+        }
+        return args
     }
 
     /// The warning for `8 -6` in a setting that takes several arguments: a subtraction written

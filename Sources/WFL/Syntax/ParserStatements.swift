@@ -21,6 +21,15 @@ extension Parser {
     /// (`file` keeps what the checks need, so that a parse can be resumed).
     mutating func parseStatements() -> [Statement] {
         var statements: [Statement] = []
+        // The names of the top level's sections and `attach` blocks, kept across `resume` (moved
+        // out of `file` while they grow, so that they are not copied).
+        var seenSections = file.sectionNames, seenAttaches = file.attachNames
+        file.sectionNames = [:]
+        file.attachNames = [:]
+        defer {
+            file.sectionNames = seenSections
+            file.attachNames = seenAttaches
+        }
         while true {
             guard let s = nextStatement(in: .file) else {
                 if at(.eof) { break }
@@ -60,29 +69,16 @@ extension Parser {
             default:
                 break
             }
+            noteBlockName(s, sections: true, attaches: true, seenSections: &seenSections, seenAttaches: &seenAttaches)
             statements.append(s)
         }
         return statements
     }
 
-    /// The checks made once the input is read (section names alike, `expect`s outside the layouts
-    /// of a file with layouts), and the diagnostics in source order.
+    /// The checks made once the input is read (`expect`s outside the layouts of a file with
+    /// layouts), and the diagnostics in source order. (Names alike, of sections and of `attach`
+    /// blocks, are checked as each block's statements are read: `noteBlockName`.)
     mutating func finishFile(_ statements: [Statement]) {
-        // Section names are only shown: two alike in one layout could not be told apart.
-        var names = file.sectionNames
-        warnAboutSectionNames(statements, seen: &names)
-        file.sectionNames = names
-        var attachNames = file.attachNames
-        warnAboutAttachNames(statements, seen: &attachNames)
-        file.attachNames = attachNames
-        for s in statements {
-            if case .layout(let b) = s.kind {
-                // Sized for the block's statements at once: growing it rehashed every name.
-                var seen: [String: Span] = [:]
-                seen.reserveCapacity(b.statements.count)
-                warnAboutSectionNames(b.statements, seen: &seen)
-            }
-        }
         if file.firstLayout != nil {
             for span in file.topExpects {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
@@ -92,16 +88,34 @@ extension Parser {
         diagnostics = diagnostics.inSourceOrder()
     }
 
-    mutating func warnAboutSectionNames(_ statements: [Statement], seen: inout [String: Span]) {
-        for s in statements {
-            guard case .section(let b) = s.kind, let name = b.name else { continue }
-            if let earlier = seen[name.text] {
+    /// The checks of names alike among one block's statements, made as each statement is read
+    /// (walking the finished tree again copied every statement): a section named as an earlier
+    /// one of the same layout (or of the top level) is only shown, since the two could not be
+    /// told apart; an `attach` block named as an earlier one of the same block is overridden by
+    /// it. `sections` and `attaches` say which checks this block takes; `seen...` hold the names
+    /// before `s`.
+    mutating func noteBlockName(_ s: Statement, sections: Bool, attaches: Bool,
+                                seenSections: inout [String: Span], seenAttaches: inout [String: Span]) {
+        switch s.kind {
+        case .section(let b) where sections:
+            guard let name = b.name else { return }
+            if let earlier = seenSections[name.text] {
                 diagnostics.append(.warning(.duplicateSectionName, "a section named '\(name.text)' already stands in this layout", at: name.span,
                                             notes: [Note("the first '\(name.text)' is here", span: earlier)],
                                             help: "give each section its own name, so that tables and pictures tell them apart"))
             } else {
-                seen[name.text] = name.span
+                seenSections[name.text] = name.span
             }
+        case .attach(let b) where attaches:
+            guard let name = b.name else { return }
+            if let earlier = seenAttaches[name.text] {
+                diagnostics.append(.warning(.attachTwice, "'\(name.text)' is attached twice in this block; the later one wins", at: name.span,
+                                            notes: [Note("the first '\(name.text)' is here", span: earlier)]))
+            } else {
+                seenAttaches[name.text] = name.span
+            }
+        default:
+            return
         }
     }
 
@@ -289,29 +303,6 @@ extension Parser {
         return Statement(kind: .attach(block), span: Span(keyword.start, prevEnd))
     }
 
-    /// A warning for each `attach` block named as an earlier one among `statements` (one block's;
-    /// `seen` holds the names before them, kept for the top level of a resumed parse): the later
-    /// one wins.
-    mutating func warnAboutAttachNames(_ statements: [Statement], seen: inout [String: Span]) {
-        for s in statements {
-            switch s.kind {
-            case .attach(let b):
-                guard let name = b.name else { continue }
-                if let earlier = seen[name.text] {
-                    diagnostics.append(.warning(.attachTwice, "'\(name.text)' is attached twice in this block; the later one wins", at: name.span,
-                                                notes: [Note("the first '\(name.text)' is here", span: earlier)]))
-                } else {
-                    seen[name.text] = name.span
-                }
-            case .layout(let b), .section(let b):
-                var inner: [String: Span] = [:]
-                warnAboutAttachNames(b.statements, seen: &inner)
-            default:
-                break
-            }
-        }
-    }
-
     /// Bytes that do not lex between a block's name and its `{` (`layout a \u{FF} {`): the lexer's
     /// error, then the block as if they were not there, so that its `}` does not look stray.
     mutating func skipBadBytesBeforeBrace() {
@@ -397,11 +388,24 @@ extension Parser {
 
     /// The statements of a block after its `{`, and the `}`.
     mutating func parseBlockBody(keyword: Span, name: BlockName?, open: Span, inner: Context) -> Block? {
+        // Names alike: sections in a layout at the top level; `attach` blocks in a layout or
+        // section reached from the top level through layouts and sections only.
+        let sections = inner == .layout && scopes.count == 1
+        let outerChain = attachChecked
+        attachChecked = outerChain && (inner == .layout || inner == .section)
+        let attaches = attachChecked
+        var seenSections: [String: Span] = [:], seenAttaches: [String: Span] = [:]
         pushScope()
         let mark = scratchStatements.count
-        while let s = nextStatement(in: inner) { scratchStatements.append(s) }
+        while let s = nextStatement(in: inner) {
+            if sections || attaches {
+                noteBlockName(s, sections: sections, attaches: attaches, seenSections: &seenSections, seenAttaches: &seenAttaches)
+            }
+            scratchStatements.append(s)
+        }
         let statements = scratchStatements.takeTail(from: mark)
         popScope()
+        attachChecked = outerChain
         var close: Span? = nil
         if at(.rBrace) {
             close = tok.span
