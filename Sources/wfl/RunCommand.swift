@@ -282,7 +282,9 @@ struct RunCommand {
             // tables computed here, the one in force first.
             let named = RunCommand.namedDevices(evaluated, device)
             if named.isEmpty {
-                text = HTMLFormat.format(evaluated, offset: offset, rect: rect)
+                // A slider for each shelf whose band scrolls (not on the page of a scroll path).
+                let sliders = sizing ? [] : parsed.shelfSliders(evaluated, only: layoutName, given: shelves, after: after)
+                text = HTMLFormat.format(evaluated, offset: offset, rect: rect, shelves: sliders)
             } else {
                 var pages: [(name: String, tables: [AttributeTable])] = []
                 for d in named {

@@ -137,4 +137,40 @@ final class HTMLPageTests: XCTestCase {
         let rtl = try XCTUnwrap(try XCTUnwrap(c.tables.first).scroll.groups.first)
         XCTAssertEqual(rtl.frame(0, of: 1), Frame(x: 390 - 226 - 300, y: 40, width: 300, height: 232))
     }
+
+    // MARK: shelf sliders
+
+    /// The compositional carousel's band is 45 + 3 * 300 + 2 * 10 + 45 = 1010 wide, so its slider
+    /// runs from 0 to 1010 - 390 = 620, in 48 steps (155 and 310, MOTION.md's offsets, among
+    /// them); each stop is the table `--shelf 0=X` gives, and the page carries its frames and
+    /// zooms.
+    func testShelfSliderStopsAreTheTablesOfShelfOffsets() throws {
+        let url = Golden.root.appendingPathComponent("samples/compositional-carousel.wfl")
+        let c = try compile(url)
+        let sliders = c.shelfSliders(c.tables, only: nil, given: [:], after: false)
+        let sl = try XCTUnwrap(sliders.first)
+        XCTAssertEqual(sliders.count, 1)
+        XCTAssertEqual(sl.section, 0)
+        XCTAssertEqual(sl.values.first, 0)
+        XCTAssertEqual(sl.values.last, 620)
+        XCTAssertEqual(sl.values.count, 49)
+        XCTAssertEqual(sl.start, 0)
+        let k = try XCTUnwrap(sl.values.firstIndex(of: 310))
+        XCTAssertEqual(sl.tables[k], try XCTUnwrap(compile(url, shelves: [0: 310]).tables.first))
+        // At 310 the cards' zooms are 0.75, 1, 0.75 (MOTION.md).
+        XCTAssertEqual((0..<3).map { sl.tables[k].zoom(of: $0) }, [0.75, 1, 0.75])
+        let html = HTMLFormat.format(c.tables, shelves: sliders)
+        XCTAssertTrue(html.contains("<p class=\"shelf-slider\" data-section=\"0\"><label>shelf 0 sideways sx <input type=\"range\" min=\"0\" max=\"48\" value=\"0\"></label>"), html)
+        let d = try data(html)
+        let shelves = try XCTUnwrap(d["shelves"] as? [[String: Any]])
+        let diffs = try XCTUnwrap(shelves.first?["diffs"] as? [[Double]])
+        let looks = try XCTUnwrap(shelves.first?["looks"] as? [[Double]])
+        // Cards at -265, 45, 355; zooms (j, alpha, zoom).
+        XCTAssertEqual(diffs[k], [0, -265, 0, 300, 200, 1, 45, 0, 300, 200, 2, 355, 0, 300, 200])
+        XCTAssertEqual(looks[k], [0, 1, 0.75, 2, 1, 0.75])
+        // A given --shelf is where the slider starts; a band that fits has no slider.
+        let given = c.shelfSliders(c.tables, only: nil, given: [0: 100], after: false)
+        XCTAssertEqual(given.first.map { $0.values[$0.start] }, 100)
+        XCTAssertNil(HTMLFormat.shelfValues(390, containerWidth: 390, given: 0))
+    }
 }

@@ -15,10 +15,47 @@ public enum HTMLFormat {
     /// offset asked for when it is not one of them).
     package static let sliderSteps = 48
 
+    /// A slider moving one shelf sideways (MOTION.md, "Shelf offsets"): the layout's tables as wfl
+    /// computed them with the shelf's own offset at each of `values` (the others as given).
+    public struct ShelfSlider: Sendable {
+        /// The layout's position among the tables of the page.
+        public var layout: Int
+        /// The shelf's section.
+        public var section: Int
+        /// Its offsets, increasing, and the one the page starts at.
+        public var values: [Double]
+        public var start: Int
+        /// The layout's table at each value (before the scroll offset is applied).
+        public var tables: [AttributeTable]
+
+        public init(layout: Int, section: Int, values: [Double], start: Int, tables: [AttributeTable]) {
+            self.layout = layout
+            self.section = section
+            self.values = values
+            self.start = start
+            self.tables = tables
+        }
+    }
+
+    /// The offsets a shelf slider steps through: from 0 to where the band's end meets the
+    /// container's (its scrollable range; `sliderSteps` intervals, whole points), with `given`
+    /// among them; nil when the band does not scroll.
+    public static func shelfValues(_ band: Double, containerWidth cw: Double, given: Double) -> (values: [Double], start: Int)? {
+        let end = band - cw
+        guard end > 0, end.isFinite else { return nil }
+        var out: [Double] = []
+        for k in 0...sliderSteps {
+            let v = k == sliderSteps ? end : (end * Double(k) / Double(sliderSteps)).rounded()
+            if out.last != v { out.append(v) }
+        }
+        if !out.contains(given) { out.insert(given, at: out.firstIndex { $0 > given } ?? out.count) }
+        return (out, out.firstIndex(of: given)!)
+    }
+
     /// The page for `tables` at `offset` (the slider starts there); with `rect`, only the elements
-    /// overlapping the rect at that offset.
+    /// overlapping the rect at that offset; `shelves`: a slider for each, beside its layout's.
     public static func format(_ tables: [AttributeTable], offset: Offset = .zero, rect: Frame? = nil,
-                              limit: Int = SVGFormat.defaultLimit) -> String {
+                              limit: Int = SVGFormat.defaultLimit, shelves: [ShelfSlider] = []) -> String {
         let names = tables.map(\.name).joined(separator: ", ")
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"generator\" content=\"wfl\">\n"
@@ -27,7 +64,7 @@ public enum HTMLFormat {
         out += "<noscript><p class=\"warn\">The boxes are drawn by the page's script: allow scripts to see them.</p></noscript>\n"
         for (k, t) in tables.enumerated() {
             let scope = PictureScope(t, offset: offset, rect: rect, limit: limit)
-            out += section(t, scope, number: k, offset: offset)
+            out += section(t, scope, number: k, offset: offset, shelves: shelves.filter { $0.layout == k && $0.tables.count == $0.values.count })
         }
         out += "<script>\n\(script)</script>\n</body>\n</html>\n"
         return out
@@ -69,7 +106,7 @@ public enum HTMLFormat {
     }
 
     /// One layout: heading, slider, picture, table, and its data.
-    static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset) -> String {
+    static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset, shelves: [ShelfSlider] = []) -> String {
         let f = NumberFormat.forPeople
         let picture = SVGPicture(scope: scope, number: k, left: SVGPicture.gap)
         let width = picture.blockWidth + 2 * SVGPicture.gap
@@ -85,6 +122,11 @@ public enum HTMLFormat {
             out += " <output>\(f(offset.x)),\(f(offset.y))</output>"
             out += " <span class=\"hint\">the frames wfl computed at \(offsets.count) offsets from 0 to \(f(t.direction == .vertical ? offsets.last!.y : offsets.last!.x))</span></p>\n"
         }
+        for sl in shelves {
+            out += "<p class=\"shelf-slider\" data-section=\"\(sl.section)\"><label>shelf \(sl.section) sideways sx <input type=\"range\" min=\"0\" max=\"\(sl.values.count - 1)\" value=\"\(sl.start)\"></label>"
+            out += " <output>\(f(sl.values[sl.start]))</output>"
+            out += " <span class=\"hint\">as wfl run --shelf \(sl.section)=X gives it, at \(sl.values.count) offsets from 0 to \(f(sl.values.last!)), the scroll offset at \(f(offset.x)),\(f(offset.y))</span></p>\n"
+        }
         out += "<div class=\"row\">\n<div class=\"pic\">\n"
         out += "<svg width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
         out += picture.open()
@@ -93,7 +135,7 @@ public enum HTMLFormat {
         out += groupOutlines(scope, picture)
         out += picture.overlays()
         out += "</g>\n</svg>\n</div>\n"
-        let (json, looks, moves) = data(t, scope, picture, offsets, offset)
+        let (json, looks, moves) = data(t, scope, picture, offsets, offset, shelves: shelves)
         // The table: the drawn elements in table order; `alpha` and `zoom` after `z`, as the
         // `table` format adds them, when some element has one that is not 1 at some offset the
         // page shows, and `translateX translateY rotate` after them when some element uses one
@@ -183,7 +225,8 @@ public enum HTMLFormat {
     /// whether some element has an alpha or a zoom that is not 1 at some offset, and whether some
     /// element uses a translate or a rotate at some offset (their values, exact, are then in
     /// `moves`: for each offset, j, X, Y, rotate and the zoom, exact, of each element that uses one).
-    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset) -> (String, Bool, Bool) {
+    static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset,
+                     shelves: [ShelfSlider] = []) -> (String, Bool, Bool) {
         // The mapping to pixels exact; the frames and offsets, which the script shows as text,
         // rounded for people as the rest of the page.
         let f = NumberFormat.format, g = NumberFormat.forPeople
@@ -199,26 +242,43 @@ public enum HTMLFormat {
         out += "\"sections\": [" + els.map { String($0.section) }.joined(separator: ",") + "], "
         out += "\"items\": [" + els.map { String($0.item ?? -1) }.joined(separator: ",") + "], "
         out += "\"z\": [" + els.map { String($0.zIndex) }.joined(separator: ",") + "], "
-        let base = scope.table.elements.map(\.frame)
+        let base = els.map(\.frame)
         out += "\"base\": [" + base.map { "\(g($0.x)),\(g($0.y)),\(g($0.width)),\(g($0.height))" }.joined(separator: ",") + "], "
         out += "\"offsets\": [" + offsets.map { "[\(g($0.x)),\(g($0.y))]" }.joined(separator: ",") + "], "
         out += "\"start\": \(offsets.firstIndex(of: offset) ?? 0), "
-        // For each offset: j, x, y, w, h of each drawn element whose frame differs from `base`.
-        var diffs: [String] = []
-        // For each offset: j, alpha, zoom of each drawn element whose alpha or zoom is not 1
-        // (written only when some offset has one).
-        var looks: [String] = []
-        var anyLooks = false
-        // For each offset: j, z of each drawn element whose z-index differs from `z` (attribute
-        // rules may change it with the offset; written only when some offset changes one).
-        var zs: [String] = []
-        var anyZ = false
-        var moves: [String] = []
-        var anyMoves = false
-        for o in offsets {
-            let moved = o == offset ? scope.table : t.only(scope.indices, at: o)
+        let tables = offsets.map { o in o == offset ? scope.table : t.only(scope.indices, at: o) }
+        let (tail, anyLooks, anyMoves) = series(tables, scope.table)
+        var looks = anyLooks, moves = anyMoves
+        // One more slider per shelf whose band scrolls: the tables wfl computed at its offsets.
+        if !shelves.isEmpty {
             var parts: [String] = []
-            for (j, e) in moved.elements.enumerated() where e.frame != base[j] {
+            for sl in shelves {
+                let (json, l, m) = series(sl.tables.map { $0.only(scope.indices, at: offset) }, scope.table)
+                looks = looks || l
+                moves = moves || m
+                parts.append("{\"section\": \(sl.section), \"values\": [" + sl.values.map(g).joined(separator: ",") + "], \"start\": \(sl.start), " + json + "}")
+            }
+            out += "\"rtl\": \(t.scroll.rightToLeft), \"shelves\": [" + parts.joined(separator: ",\n") + "], "
+        }
+        out += tail + "}"
+        return (out, looks, moves)
+    }
+
+    /// What the script draws at each step of a slider, from the tables wfl computed there (the
+    /// drawn elements of `first`, in its order), as JSON members: `diffs`, for each step j, x, y,
+    /// w, h of each element whose frame differs from `first`'s; `looks`, j, alpha, zoom of each
+    /// element whose alpha or zoom is not 1 (only when some step has one); `moves`, j, X, Y,
+    /// rotate and the zoom, exact, of each element that uses a translate or rotate (only when some
+    /// step has one); `zs`, j, z of each element whose z-index differs from `first`'s (only when
+    /// some step changes one). Also whether `looks` and `moves` are there.
+    static func series(_ tables: [AttributeTable], _ first: AttributeTable) -> (String, Bool, Bool) {
+        let f = NumberFormat.format, g = NumberFormat.forPeople
+        let els = first.elements
+        var diffs: [String] = [], looks: [String] = [], zs: [String] = [], moves: [String] = []
+        var anyLooks = false, anyZ = false, anyMoves = false
+        for moved in tables {
+            var parts: [String] = []
+            for (j, e) in moved.elements.enumerated() where e.frame != els[j].frame {
                 parts.append("\(j),\(g(e.frame.x)),\(g(e.frame.y)),\(g(e.frame.width)),\(g(e.frame.height))")
             }
             diffs.append("[" + parts.joined(separator: ",") + "]")
@@ -244,10 +304,11 @@ public enum HTMLFormat {
             }
             moves.append("[" + move.joined(separator: ",") + "]")
         }
+        var out = ""
         if anyLooks { out += "\"looks\": [" + looks.joined(separator: ",\n") + "], " }
         if anyMoves { out += "\"moves\": [" + moves.joined(separator: ",\n") + "], " }
         if anyZ { out += "\"zs\": [" + zs.joined(separator: ",\n") + "], " }
-        out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]}"
+        out += "\"diffs\": [" + diffs.joined(separator: ",\n") + "]"
         return (out, anyLooks, anyMoves)
     }
 
@@ -280,6 +341,9 @@ public enum HTMLFormat {
           var wanted = null;
           var m = /step=([0-9]+)/.exec(location.hash);
           if (m) { wanted = parseInt(m[1], 10); }
+          var shelfWanted = null;
+          var ms = /shelf=([0-9]+)/.exec(location.hash);
+          if (ms) { shelfWanted = parseInt(ms[1], 10); }
           function fits(label, w, h) {
             if (w >= label.length * 6.4 + 4 && h >= 13) { return 11; }
             if (w >= label.length * 4.7 + 2 && h >= 9) { return 8; }
@@ -354,28 +418,34 @@ public enum HTMLFormat {
             var offs = sec.querySelectorAll('tspan.off');
             var out = sec.querySelector('.slider output');
             var dim = sec.querySelector('g.dimw');
-            function show(step) {
+            var heads = Array.prototype.map.call(sec.querySelectorAll('thead th'), function (th) { return th.textContent; });
+            var ca = heads.indexOf('alpha'), ct = heads.indexOf('translateX');
+            var shelves = d.shelves || [];
+            var restacks = !!d.zs || shelves.some(function (x) { return !!x.zs; });
+            var outlines = sec.querySelectorAll('g.group-outlines');
+            function show(step, ser, o) {
+              ser = ser || d;
               var fr = d.base.slice();
-              var diff = d.diffs[step];
+              var diff = ser.diffs[step];
               for (var q = 0; q < diff.length; q += 5) {
                 var b = diff[q] * 4;
                 fr[b] = diff[q + 1]; fr[b + 1] = diff[q + 2]; fr[b + 2] = diff[q + 3]; fr[b + 3] = diff[q + 4];
               }
               var alpha = {}, zoom = {};
-              if (d.looks) {
-                var look = d.looks[step];
+              if (ser.looks) {
+                var look = ser.looks[step];
                 for (var q = 0; q < look.length; q += 3) { alpha[look[q]] = look[q + 1]; zoom[look[q]] = look[q + 2]; }
               }
               var zs = d.z;
-              if (d.zs) {
+              if (ser.zs) {
                 zs = d.z.slice();
-                var zd = d.zs[step];
+                var zd = ser.zs[step];
                 for (var q = 0; q < zd.length; q += 2) { zs[zd[q]] = zd[q + 1]; }
-                restack(zs);
               }
+              if (restacks) { restack(zs); }
               var moved = {};
-              if (d.moves) {
-                var mv = d.moves[step];
+              if (ser.moves) {
+                var mv = ser.moves[step];
                 for (var q = 0; q < mv.length; q += 5) { moved[mv[q]] = [mv[q + 1], mv[q + 2], mv[q + 3], mv[q + 4]]; }
               }
               for (var j = 0; j < n; j++) {
@@ -384,7 +454,7 @@ public enum HTMLFormat {
                 var r = rects[j];
                 var z = j in zoom ? zoom[j] : 1;
                 var mx = j in moved ? matrix(X, Y, w * s, h * s, moved[j][3], moved[j], s) : null;
-                if (d.looks) {
+                if (ca >= 0) {
                   if (!mx) { X += W * (1 - z) / 2; Y += H * (1 - z) / 2; W *= z; H *= z; }
                   if (j in alpha) { r.setAttribute('opacity', String(alpha[j])); } else { r.removeAttribute('opacity'); }
                 }
@@ -395,7 +465,7 @@ public enum HTMLFormat {
                 t.setAttribute('class', size === 8 ? 'label small' : 'label');
                 t.setAttribute('x', round2(X + W / 2)); t.setAttribute('y', round2(Y + H / 2 + size * 0.35));
                 if (mx) { r.setAttribute('transform', mx); t.setAttribute('transform', mx); }
-                else if (d.moves) { r.removeAttribute('transform'); t.removeAttribute('transform'); }
+                else if (ct >= 0) { r.removeAttribute('transform'); t.removeAttribute('transform'); }
                 var tip = l + ': ' + x + ', ' + y + ', ' + w + ' x ' + h + ', z ' + zs[j];
                 if (j in moved) {
                   tip += (moved[j][0] || moved[j][1] ? ', translate ' + people(moved[j][0]) + ' x ' + people(moved[j][1]) : '')
@@ -406,18 +476,16 @@ public enum HTMLFormat {
                 cells[3].textContent = String(x); cells[4].textContent = String(y);
                 cells[5].textContent = String(w); cells[6].textContent = String(h);
                 cells[7].textContent = String(zs[j]);
-                var c = 8;
-                if (d.looks) {
-                  cells[8].textContent = String(j in alpha ? alpha[j] : 1);
-                  cells[9].textContent = String(j in zoom ? zoom[j] : 1);
-                  c = 10;
+                if (ca >= 0) {
+                  cells[ca].textContent = String(j in alpha ? alpha[j] : 1);
+                  cells[ca + 1].textContent = String(j in zoom ? zoom[j] : 1);
                 }
-                if (d.moves) {
+                if (ct >= 0) {
                   var v = j in moved ? moved[j] : [0, 0, 0];
-                  cells[c].textContent = people(v[0]); cells[c + 1].textContent = people(v[1]); cells[c + 2].textContent = people(v[2]);
+                  cells[ct].textContent = people(v[0]); cells[ct + 1].textContent = people(v[1]); cells[ct + 2].textContent = people(v[2]);
                 }
               }
-              var o = d.offsets[step];
+              o = o || d.offsets[step];
               var text = String(o[0]) + ',' + String(o[1]);
               vp.setAttribute('x', round2(px(o[0]) + 1)); vp.setAttribute('y', round2(py(o[1]) + 1));
               if (d.vertical) {
@@ -432,17 +500,48 @@ public enum HTMLFormat {
               dim.setAttribute('transform', 'translate(' + round2((o[0] - s0[0]) * s) + ',0)');
               if (out) { out.textContent = text; }
               sec.setAttribute('data-offset', text);
-              sec.setAttribute('data-step', String(step));
+              if (ser === d) { sec.setAttribute('data-step', String(step)); }
+              if (shelves.length) {
+                var said = [];
+                shelves.forEach(function (sh, i) {
+                  var v = sh === ser ? sh.values[step] : sh.values[sh.start];
+                  said.push(sh.section + '=' + v);
+                  shelfOut[i].textContent = String(v);
+                  var dx = (v - sh.values[sh.start]) * s * (d.rtl ? 1 : -1);
+                  for (var k = 0; k < outlines.length; k++) {
+                    if (outlines[k].getAttribute('data-section') === String(sh.section)) {
+                      if (dx) { outlines[k].setAttribute('transform', 'translate(' + round2(dx) + ',0)'); } else { outlines[k].removeAttribute('transform'); }
+                    }
+                  }
+                });
+                sec.setAttribute('data-shelves', said.join(';'));
+              }
             }
             var input = sec.querySelector('.slider input');
+            var shelfIn = [], shelfOut = [];
+            shelves.forEach(function (sh) {
+              var p = sec.querySelector('p.shelf-slider[data-section="' + sh.section + '"]');
+              shelfIn.push(p.querySelector('input')); shelfOut.push(p.querySelector('output'));
+            });
+            function rest(except) {
+              if (input && except !== input) { input.value = String(d.start); }
+              shelfIn.forEach(function (el, i) { if (el !== except) { el.value = String(shelves[i].start); } });
+            }
             if (n > 0) { sec.setAttribute('data-top', String(order[n - 1])); }
             show(d.start);
             if (input) {
-              input.addEventListener('input', function () { show(parseInt(input.value, 10)); });
+              input.addEventListener('input', function () { rest(input); show(parseInt(input.value, 10)); });
               if (wanted !== null) {
                 input.value = String(Math.min(wanted, d.offsets.length - 1));
                 input.dispatchEvent(new Event('input'));
               }
+            }
+            shelfIn.forEach(function (el, i) {
+              el.addEventListener('input', function () { rest(el); show(parseInt(el.value, 10), shelves[i], d.offsets[d.start]); });
+            });
+            if (shelfWanted !== null && shelfIn.length) {
+              shelfIn[0].value = String(Math.min(shelfWanted, shelves[0].values.length - 1));
+              shelfIn[0].dispatchEvent(new Event('input'));
             }
             var lit = -1;
             function light(j, from) {
