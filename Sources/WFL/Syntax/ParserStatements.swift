@@ -66,6 +66,8 @@ extension Parser {
                 if file.firstSection == nil { file.firstSection = b.keyword }
             case .expect:
                 file.topExpects.append(s.span)
+            case .scroll(let b):
+                file.topExpects.append(b.keyword)
             default:
                 break
             }
@@ -82,9 +84,13 @@ extension Parser {
     /// blocks, are checked as each block's statements are read: `noteBlockName`.)
     mutating func finishFile(_ statements: [Statement]) {
         if file.firstLayout != nil {
-            for span in file.topExpects {
+            for span in file.topExpects where !source.text(span).hasPrefix("scroll") {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose result it checks"))
+            }
+            for span in file.topExpects where source.text(span).hasPrefix("scroll") {
+                diagnostics.append(.error(.misplacedScroll, "'scroll' must stand inside a 'layout' block when the file has layouts", at: span,
+                                          help: "move it into the layout whose scroll path it follows"))
             }
         }
         diagnostics = diagnostics.inSourceOrder()
@@ -144,10 +150,11 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | attach | update | appear | group | item | expect | setting ;
+    // statement = let | layout | section | attach | update | appear | group | item | scroll | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
         if context == .appear || context == .disappear { return parseAppearStatement(in: context) }
         if context == .update { return parseUpdateStatement() }
+        if context == .scroll { return parseScrollStatement() }
         if context == .group || context == .item { return parseGroupStatement(in: context) }
         switch tok.kind {
         case .kwLet: return parseLet()
@@ -163,6 +170,8 @@ extension Parser {
             if atAttach() { return parseAttach(in: context) }
             if atAppear() { return parseAppear(in: context) }
             if atUpdate() { return parseUpdate(in: context) }
+            if atScroll() { return parseScroll(in: context) }
+            if atTo() { return parseTo(in: context) }
             if atGroup() { return parseGroup(in: context) }
             if atItem() { return parseItem(in: context) }
             if atChange() { return parseChange(in: context) }
