@@ -425,6 +425,15 @@ package struct Statement: Equatable, Sendable {
 
     package var kind: Kind
     package var span: Span
+
+    /// True for a `section` or an `attach` block: the statements whose names are checked for
+    /// names alike as a block is read (a test of the case alone, without copying the payload).
+    var isNamedBlock: Bool {
+        switch kind {
+        case .section, .attach: return true
+        default: return false
+        }
+    }
 }
 
 /// A parsed file.

@@ -71,7 +71,9 @@ extension Parser {
             default:
                 break
             }
-            noteBlockName(s, sections: true, attaches: true, seenSections: &seenSections, seenAttaches: &seenAttaches)
+            if s.isNamedBlock {
+                noteBlockName(s, sections: true, attaches: true, seenSections: &seenSections, seenAttaches: &seenAttaches)
+            }
             statements.append(s)
         }
         return statements
@@ -100,7 +102,7 @@ extension Parser {
     /// told apart; an `attach` block named as an earlier one of the same block is overridden by
     /// it. `sections` and `attaches` say which checks this block takes; `seen...` hold the names
     /// before `s`.
-    mutating func noteBlockName(_ s: Statement, sections: Bool, attaches: Bool,
+    mutating func noteBlockName(_ s: borrowing Statement, sections: Bool, attaches: Bool,
                                 seenSections: inout [String: Span], seenAttaches: inout [String: Span]) {
         switch s.kind {
         case .section(let b) where sections:
@@ -407,7 +409,7 @@ extension Parser {
         pushScope()
         let mark = scratchStatements.count
         while let s = nextStatement(in: inner) {
-            if sections || attaches {
+            if sections || attaches, s.isNamedBlock {
                 noteBlockName(s, sections: sections, attaches: attaches, seenSections: &seenSections, seenAttaches: &seenAttaches)
             }
             scratchStatements.append(s)
