@@ -40,7 +40,7 @@ struct Measure {
         var notes: [String] = []
     }
 
-    static var all: [Measure] { [lex, parse, waterfall3, waterfall8, random, flow, rect, append, process, table, json10m, memory, inputMemory, repl, swift1k, swift10k, spans, lsp1k, lsp5k, elements, coverFlow, layoutCount,
+    static var all: [Measure] { [lex, parse, waterfall3, waterfall8, random, flow, rect, append, process, table, json10m, memory, inputMemory, repl, swift1k, swift10k, spans, lsp1k, lsp5k, elements, coverFlow, coverFlowMotion, layoutCount,
                                    devices,
                                    scroll,
                                    groups, grid] }

@@ -284,7 +284,15 @@ struct RunCommand {
             if named.isEmpty {
                 // A slider for each shelf whose band scrolls (not on the page of a scroll path).
                 let sliders = sizing ? [] : parsed.shelfSliders(evaluated, only: layoutName, given: shelves, after: after)
-                text = HTMLFormat.format(evaluated, offset: offset, rect: rect, shelves: sliders)
+                // The page of a scroll path plays it stop by stop (a layout of at most 20,000
+                // elements; the path was followed above, so it does not fail here).
+                var players: [HTMLFormat.PathPlayer] = []
+                if let steps {
+                    for (k, l) in evaluation.layouts.enumerated() where l.before.elements.count <= Compilation.shelfSliderLimit {
+                        if let p = try? l.pathStops(steps) { players.append(HTMLFormat.PathPlayer(layout: k, stops: p.tables, numbers: p.numbers, total: p.total)) }
+                    }
+                }
+                text = HTMLFormat.format(evaluated, offset: offset, rect: rect, shelves: sliders, paths: players)
             } else {
                 var pages: [(name: String, tables: [AttributeTable])] = []
                 for d in named {

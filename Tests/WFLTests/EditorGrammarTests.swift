@@ -234,6 +234,12 @@ final class EditorGrammarTests: XCTestCase {
                 case .update(let b):
                     // Nor `update`, `insert` and `delete`: words in statement position.
                     statements(b.statements)
+                case .scroll(let b):
+                    // Nor `scroll`, `to` and `by`: words in their positions.
+                    statements(b.statements)
+                case .to(let stop):
+                    expr(stop.x); expr(stop.y)
+                    if let step = stop.step { expr(step) }
                 case .change(let c): c.arguments.forEach(expr)
                 case .group(let g):
                     // Nor `group`, its kind and `count`: words in statement position.

@@ -173,4 +173,41 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(given.first.map { $0.values[$0.start] }, 100)
         XCTAssertNil(HTMLFormat.shelfValues(390, containerWidth: 390, given: 0))
     }
+
+    // MARK: scroll paths
+
+    /// SIZING.md's worked waterfall: the first display leaves 6-9 at their estimates, adjustments
+    /// (0, 0) and (0, -160); `to 0, 500` ends at 400 with (0, -100) and (0, -100), all measured.
+    func testPathStopsAreTheWorkedExample() throws {
+        let c = try compile(Golden.root.appendingPathComponent("Tests/Fixtures/pictures/self-sizing.wfl"))
+        let l = try XCTUnwrap(c.layouts.first)
+        let p = try XCTUnwrap(try l.pathStops([PathStep(Offset(x: 0, y: 500))]))
+        XCTAssertEqual(p.numbers, [1, 2])
+        XCTAssertEqual(p.total, 2)
+        let first = try XCTUnwrap(p.tables[0].sizing), second = try XCTUnwrap(p.tables[1].sizing)
+        XCTAssertEqual(first.state, PathState(offset: .zero, offsetAdjustment: .zero, sizeAdjustment: Size(width: 0, height: -160)))
+        XCTAssertEqual((0..<10).filter { first.isEstimated($0) }, [6, 7, 8, 9])
+        XCTAssertEqual(p.tables[0].elements[8].frame, Frame(x: 10, y: 670, width: 180, height: 200))
+        XCTAssertEqual(second.state, PathState(offset: Offset(x: 0, y: 400), offsetAdjustment: Offset(x: 0, y: -100), sizeAdjustment: Size(width: 0, height: -100)))
+        XCTAssertEqual((0..<10).filter { second.isEstimated($0) }, [])
+        // The same as `wfl run --scroll 0,500`.
+        XCTAssertEqual(p.tables[1], try l.sized(phase: .measured, steps: [PathStep(Offset(x: 0, y: 500))], offset: nil))
+        // A long path keeps `limit` stops, the first and the last among them: down by 10 to 400
+        // is 41 stops.
+        let long = try XCTUnwrap(try l.pathStops([PathStep(Offset(x: 0, y: 400), by: 10)], limit: 5))
+        XCTAssertEqual(long.total, 41)
+        XCTAssertEqual(long.numbers, [1, 11, 21, 31, 41])
+        XCTAssertEqual(long.tables.last, try l.sized(phase: .measured, steps: [PathStep(Offset(x: 0, y: 400), by: 10)], offset: nil))
+        // The page: a slider over the stops, starting at the last, the adjustments beside it, an
+        // `estimated` column.
+        let html = HTMLFormat.format([p.tables[1]], offset: Offset(x: 0, y: 400), paths: [HTMLFormat.PathPlayer(layout: 0, stops: p.tables, numbers: p.numbers, total: p.total)])
+        XCTAssertTrue(html.contains("<p class=\"slider path-slider\"><label>stop <input type=\"range\" min=\"0\" max=\"1\" value=\"1\"></label> <output>0,400</output> <span class=\"adjust\">contentOffsetAdjustment 0, -100 · contentSizeAdjustment 0, -100</span> <span class=\"hint stopno\">stop 2 of 2</span>"), html)
+        XCTAssertTrue(html.contains("<tspan class=\"adj1\">offset adjusted 0, -100</tspan>"), html)
+        XCTAssertTrue(html.contains("<th>estimated</th></tr>"))
+        let d = try data(html)
+        let path = try XCTUnwrap(d["path"] as? [String: Any])
+        XCTAssertEqual(path["estimated"] as? [[Int]], [[6, 7, 8, 9], []])
+        XCTAssertEqual(path["adjust"] as? [[Double]], [[0, 0, 0, -160], [0, -100, 0, -100]])
+        XCTAssertEqual(path["contents"] as? [[Double]], [[390, 900], [390, 800]])
+    }
 }

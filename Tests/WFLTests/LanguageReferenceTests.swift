@@ -282,6 +282,8 @@ final class LanguageReferenceTests: XCTestCase {
         "rowHeight": "style grid\nitems 1\nrowHeight 10 + 0 * VAR\n",
         "columnWidth": "direction horizontal\nstyle grid\nrows 2\nitems 1\ncolumnWidth 10 + 0 * VAR\n",
         "`expect`/": "items 1\nexpect VAR == VAR\n",
+        "`scroll` block: `expect`/": "items 1\nscroll {\n  expect VAR == VAR\n}\n",
+        "`scroll` block: `to`/": "items 1\nscroll {\n  to 0 * VAR, 0\n}\n",
         "safeArea": "safeArea 0 * VAR\nitems 1\n",
         "layoutMargins": "layoutMargins 0 * VAR\nitems 1\n",
         "readableWidth": "readableWidth 1 + 0 * VAR\nitems 1\n",
@@ -360,7 +362,7 @@ final class LanguageReferenceTests: XCTestCase {
                 XCTAssertEqual(c.diagnostics.hasErrors, !b.settings.contains(s.name), text)
             }
             for word in b.statements {
-                let line = word == "let" ? "let k = 1" : word == "expect" ? "expect cw > 0" : "\(word) 0"
+                let line = word == "let" ? "let k = 1" : word == "expect" ? "expect cw > 0" : word == "to" ? "to 0, 0" : "\(word) 0"
                 let c = Pipeline.run(SourceFile(name: "t.wfl", text: "items 2\n\(open)\n  \(line)\n}\n"))
                 XCTAssertFalse(c.diagnostics.hasErrors, "\(line) in \(b.word)")
             }

@@ -322,4 +322,43 @@ final class MotionTests: XCTestCase {
                              program: fp, evaluation: fe)
         XCTAssertNotNil(Pipeline.checkExpectations(fc).first?.diagnostic)
     }
+
+    /// The ascii picture draws a cell with a translate or rotate as the upright box around it as
+    /// shown (UIKit's `frame` of the attributes): cell 1, [90, 0, 80, 40] turned 90 degrees about
+    /// its centre (130, 20) and moved 10 down, is the box [110, -10, 40, 80] (cut at the top);
+    /// cell 0 is its frame.
+    func testASCIIDrawsTheBoxAroundATransformedCell() throws {
+        let b = Transform(tx: 0, ty: 10, rotate: 90).bounds(of: Frame(x: 90, y: 0, width: 80, height: 40), zoom: 1)
+        for (u, v) in [(b.x, 110.0), (b.y, -10.0), (b.width, 40.0), (b.height, 80.0)] { XCTAssertEqual(u, v, accuracy: 1e-9) }
+        let z = Transform(tx: 0, ty: 0, rotate: 45).bounds(of: Frame(x: 0, y: 0, width: 100, height: 100), zoom: 0.5)
+        for (u, v) in [(z.x, 50 - 25 * 2.0.squareRoot()), (z.width, 50 * 2.0.squareRoot())] { XCTAssertEqual(u, v, accuracy: 1e-9) }
+        let t = try XCTUnwrap(tables("container 200 x 100\nstyle flow\njustify start\nitems 2\nsize 80 x 40\nrotate [0, 90]\ntranslate 0 x [0, 10]").first)
+        XCTAssertEqual(ASCIIPicture.format([t]), """
+            t  flow vertical  viewport at 0,0  200 x 100  content 200 x 40
+            ┌──────────────────────────────────────────────────────────────────────────────┐
+            │┌─────────────────────────────┐            │     0.1      │                   │
+            ││             0.0             │            │              │                   │
+            ││                             │            │              │                   │
+            ││                             │            │              │                   │
+            ││                             │            │              │                   │
+            ││                             │            │              │                   │
+            ││                             │            │              │                   │
+            │└─────────────────────────────┘            │              │                   │
+            │                                           │              │                   │
+            │                                           │              │                   │
+            │                                           │              │                   │
+            │                                           │              │                   │
+            │                                           │              │                   │
+            │                                           └──────────────┘                   │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            └──────────────────────────────────────────────────────────────────────────────┘
+            2 of 2 elements; 1 column = 2.56 pt, 1 row = 5.13 pt
+
+            """)
+    }
 }

@@ -28,7 +28,8 @@ final class ParenthesesTests: XCTestCase {
         for st in statements {
             switch st.kind {
             case .let(let d): walk(d.value)
-            case .layout(let b), .section(let b), .attach(let b), .update(let b): out += expressionSpans(b.statements)
+            case .layout(let b), .section(let b), .attach(let b), .update(let b), .scroll(let b): out += expressionSpans(b.statements)
+            case .to(let stop): walk(stop.x); walk(stop.y); if let step = stop.step { walk(step) }
             case .change(let c): c.arguments.forEach(walk)
             case .group(let g):
                 walk(g.width); walk(g.height)

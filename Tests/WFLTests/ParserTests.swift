@@ -85,7 +85,8 @@ final class ParserTests: XCTestCase {
                     name(d.name)
                     d.parameters?.forEach(name)
                     expr(d.value)
-                case .layout(let b), .section(let b), .attach(let b), .update(let b): statements(b.statements)
+                case .layout(let b), .section(let b), .attach(let b), .update(let b), .scroll(let b): statements(b.statements)
+                case .to(let stop): expr(stop.x); expr(stop.y); if let step = stop.step { expr(step) }
                 case .change(let c): c.arguments.forEach(expr)
                 case .group(let g):
                     expr(g.width); expr(g.height)

@@ -267,7 +267,10 @@ final class RobustnessTests: XCTestCase {
                     }
                 }
             case .change(let c): visit(c.word, "keyword"); c.arguments.forEach(expr)
-            case .layout(let b), .section(let b), .attach(let b), .update(let b):
+            case .to(let stop):
+                visit(stop.word, "keyword"); expr(stop.x); expr(stop.y)
+                if let w = stop.byWord, let step = stop.step { visit(w, "keyword"); expr(step) }
+            case .layout(let b), .section(let b), .attach(let b), .update(let b), .scroll(let b):
                 visit(b.keyword, "keyword"); visit(b.openBrace, "'{'")
                 if let c = b.closeBrace { visit(c, "'}'") }
                 if let name = b.name { visit(name.span, "block name") }

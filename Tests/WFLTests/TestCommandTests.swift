@@ -57,7 +57,7 @@ final class TestCommandTests: XCTestCase {
     /// Each failing file's whole output is pinned.
     func testFailingFilesFailAsPinned() throws {
         let inputs = Golden.inputs("Tests/Fixtures/test/fail")
-        XCTAssertEqual(inputs.count, 6)
+        XCTAssertEqual(inputs.count, 7)
         for url in inputs {
             let name = "fail/" + url.lastPathComponent
             let (text, r) = try transcript([name])
@@ -77,7 +77,7 @@ final class TestCommandTests: XCTestCase {
         }
         var unique: [String] = []
         for o in order where unique.last != o { unique.append(o) }
-        XCTAssertEqual(unique, ["fail/comparisons.wfl", "fail/evaluation-errors.wfl", "fail/layout-error.wfl", "fail/parse-error.wfl", "fail/shelf-snap-errors.wfl", "fail/updates.wfl"])
+        XCTAssertEqual(unique, ["fail/comparisons.wfl", "fail/evaluation-errors.wfl", "fail/layout-error.wfl", "fail/parse-error.wfl", "fail/scroll-paths.wfl", "fail/shelf-snap-errors.wfl", "fail/updates.wfl"])
         Golden.check(text, against: Self.dir.appendingPathComponent("fail.expected"), input: Self.dir.appendingPathComponent("fail"))
     }
 

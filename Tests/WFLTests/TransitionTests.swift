@@ -327,6 +327,19 @@ final class TransitionFormatTests: XCTestCase {
             """)
     }
 
+    /// A constant non-finite translate or rotate in `appear` is an error naming the item that
+    /// appears (MOTION's errors), found when the transitions are made, not when the file is read.
+    func testANonFiniteAppearTransformNamesTheItem() throws {
+        for (block, message) in [("translate 1e308 * 10 x 0", "the x of the translate of 'appear' of item 1 of section 0 is Infinity"),
+                                 ("rotate -1e308 * 10", "the rotate of 'appear' of item 1 of section 0 is -Infinity")] {
+            let spec = { (items: Int) in "style flow\njustify start\nsize 100 x 50\nitems \(items)\nappear { \(block) }\n" }
+            let b = try XCTUnwrap(Eval.table(spec(1))), a = try XCTUnwrap(Eval.table(spec(2)))
+            XCTAssertThrowsError(try Transitions.table(before: b, after: a, update: BatchUpdate(sections: [SectionUpdate(countBefore: 1, inserted: [1])]))) {
+                XCTAssertTrue(($0 as? Diagnostic)?.message.hasPrefix(message) ?? false, "\($0)")
+            }
+        }
+    }
+
     func testCSV() throws {
         XCTAssertEqual(TransitionFormat.csv([try flowInsert()]), """
             layout,section,item,itemBefore,kind,change,fromX,fromY,fromWidth,fromHeight,fromAlpha,fromZoom,toX,toY,toWidth,toHeight,toAlpha,toZoom

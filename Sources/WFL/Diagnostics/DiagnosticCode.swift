@@ -115,6 +115,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case estimateShape = "E0941"
     case randomInEstimate = "E0942"
     case estimateUnsupported = "E0943"
+    // Scroll paths (`scroll` blocks).
+    case misplacedScroll = "E0944"
+    case toOutsideScroll = "E0945"
+    case notInScroll = "E0946"
+    case badScrollStep = "E0947"
+    case tooManyStops = "E0948"
+    case badScrollTarget = "E0949"
 
     // Groups (E09xx): compositional groups (docs/language.md, "Groups").
     case misplacedGroup = "E0901"
@@ -253,6 +260,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .estimateShape: return "`estimate W x H` in a waterfall section, or one value in a flow or shelf section"
         case .randomInEstimate: return "`random` in `estimate`"
         case .estimateUnsupported: return "`estimate` in a horizontal right-to-left layout, or in a section whose engine has no self-sizing cells"
+        // Scroll paths.
+        case .misplacedScroll: return "a `scroll` block in a section, an `update` or `scroll` block, or at the top of a file with `layout` blocks"
+        case .toOutsideScroll: return "`to` outside a `scroll` block"
+        case .notInScroll: return "a statement other than `to` and `expect` inside a `scroll` block"
+        case .badScrollStep: return "`by D` with D 0 or less, NaN or infinite (it fails the block's expects)"
+        case .tooManyStops: return "a scroll path of more than 1,000,000 stops, the first display included (it fails the block's expects)"
+        case .badScrollTarget: return "a `to` or `by` value that is not a finite number"
         case .misplacedGroup: return "a `group` block in a section whose style is not `groups` or `shelf`, or where no section takes it"
         case .itemOutsideGroup: return "an `item` outside a `group` block"
         case .missingGroup: return "a `style groups` section without a `group` block"

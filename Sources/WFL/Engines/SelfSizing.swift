@@ -394,6 +394,10 @@ extension EvaluatedLayout {
     /// self-sizing) is shown.
     package func sized(phase: SizingPhase, steps: [PathStep]?, offset: Offset?) throws(PathFailure) -> AttributeTable {
         guard let source = selfSizing else {
+            // A path over a layout without `estimate` moves only its offset (ScrollPaths.swift).
+            if let steps {
+                do { return try plainPath(steps) } catch { throw error.failure }
+            }
             var t = before
             t.sizing = SizingOutput(state: PathState(offset: offset ?? before.initialOffset))
             return t

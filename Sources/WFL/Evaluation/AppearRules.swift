@@ -55,15 +55,17 @@ extension Resolver {
             out[slots.x] = checked(rule(xe, w, what: "the x of the offset of '\(word)'"), .offset, w)
             out[slots.y] = checked(rule(ye, w, what: "the y of the offset of '\(word)'"), .offset, w)
         }
-        // Motion: `translate X x Y` and `rotate DEG`, absolute, each cascading on its own.
+        // Motion: `translate X x Y` and `rotate DEG`, absolute, each cascading on its own. A
+        // non-finite one is an error naming the item (MOTION's errors), so even a constant is
+        // checked where an element appears or disappears, as the attribute rules' are.
         let t = SectionRule.transformEnds(disappear: disappear)
         if let w = lookup(disappear ? .disappearTranslate : .appearTranslate, blocks), case .size(let xe, let ye) = w.value,
            noRandom(xe, w), noRandom(ye, w) {
-            out[t.tx] = checked(rule(xe, w, what: "the x of the translate of '\(word)'"), .transform, w)
-            out[t.ty] = checked(rule(ye, w, what: "the y of the translate of '\(word)'"), .transform, w)
+            out[t.tx] = rule(xe, w, what: "the x of the translate of '\(word)'")
+            out[t.ty] = rule(ye, w, what: "the y of the translate of '\(word)'")
         }
         if let w = lookup(disappear ? .disappearRotate : .appearRotate, blocks), case .expr(let e) = w.value, noRandom(e, w) {
-            out[t.rotate] = checked(rule(e, w, what: "the rotate of '\(word)'"), .transform, w)
+            out[t.rotate] = rule(e, w, what: "the rotate of '\(word)'")
         }
     }
 }

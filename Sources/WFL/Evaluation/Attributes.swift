@@ -57,6 +57,30 @@ package final class TableRules: @unchecked Sendable, Equatable {
         var shelf: Bool
         /// The shelf's own offset.
         var sx: Double
+        /// Where the attribute rules stand in `rules.entries` (-1: none), found once so that a cell's
+        /// values read each rule in place rather than searching (and copying) the entries six times.
+        var slots = AttributeSlots()
+    }
+
+    /// The indices in a section's `rules.entries` of its six attribute rules, -1 where it has none.
+    struct AttributeSlots: Equatable {
+        var alpha = -1, zoom = -1, zIndex = -1, translateX = -1, translateY = -1, rotate = -1
+
+        init() {}
+
+        init(_ rules: RuleSet<SectionRule>) {
+            for (k, e) in rules.entries.enumerated() {
+                switch e.slot {
+                case .alpha: alpha = k
+                case .zoom: zoom = k
+                case .zIndex: zIndex = k
+                case .translateX: translateX = k
+                case .translateY: translateY = k
+                case .rotate: rotate = k
+                default: continue
+                }
+            }
+        }
     }
 
     let sections: [Section]
@@ -73,7 +97,11 @@ package final class TableRules: @unchecked Sendable, Equatable {
     }
 
     init(sections: [Section], seed: UInt64, letCount: Int, cw: Double, ch: Double, functionBodies: AnyObject?) {
-        self.sections = sections
+        self.sections = sections.map { sec in
+            var sec = sec
+            sec.slots = AttributeSlots(sec.rules)
+            return sec
+        }
         self.seed = seed
         self.letCount = letCount
         self.cw = cw
@@ -86,7 +114,8 @@ package final class TableRules: @unchecked Sendable, Equatable {
             let ins = sec.insets
             return Section(items: sec.items, aw: layout.containerWidth - ins.left - ins.right,
                            ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.rules.filter(use.holds),
-                           progressAlongX: layout.direction == .horizontal || sec.style == .shelf, shelf: sec.style == .shelf, sx: sec.style == .shelf ? layout.shelfOffsets[s] ?? 0 : 0)
+                           progressAlongX: layout.direction == .horizontal || sec.style == .shelf, shelf: sec.style == .shelf, sx: sec.style == .shelf ? layout.shelfOffsets[s] ?? 0 : 0,
+                           slots: AttributeSlots(sec.rules.filter(use.holds)))
         }
         seed = layout.seed
         letCount = layout.letCount
@@ -126,10 +155,11 @@ package final class TableRules: @unchecked Sendable, Equatable {
 
     /// The value of `rule` for item `i`, the machine having begun it: within its range (clamped
     /// into it within 0.001), or a diagnostic naming the item (`place`).
-    func value(_ rule: ItemRule, _ range: AttributeRange, item i: Int, place: String, _ m: inout Machine) throws(Diagnostic) -> Double {
+    /// `place` is made only for an error.
+    func value(_ rule: ItemRule, _ range: AttributeRange, item i: Int, place: @autoclosure () -> String, _ m: inout Machine) throws(Diagnostic) -> Double {
         let d: Double
-        do { d = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place)").diagnostic }
-        if let why = range.refusal(d) { throw TableRules.refuse(rule, d, why, place) }
+        do { d = try rule.evaluate(&m, item: i) } catch { throw error.at("in \(rule.what) \(place())").diagnostic }
+        if let why = range.refusal(d) { throw TableRules.refuse(rule, d, why, place()) }
         return range.clamped(d)
     }
 
@@ -151,23 +181,27 @@ package final class TableRules: @unchecked Sendable, Equatable {
     func fullValues(section s: Int, item i: Int, frame f: Frame, offset: Offset, zIndex: Int,
                     _ m: inout Machine) throws(Diagnostic) -> CellValues {
         guard let rules = begin(section: s, item: i, frame: f, offset: offset, &m) else { return CellValues(alpha: 1, zoom: 1, zIndex: zIndex) }
-        let place = AttributeRange.place(item: i, section: s, offset: offset)
+        // Where the error happened, made only for an error (a string per cell costs as much as a rule).
+        func place() -> String { AttributeRange.place(item: i, section: s, offset: offset) }
+        // Each rule read where it stands (`slots`, found once per section), in this order.
+        let slots = sections[s].slots, entries = rules.entries
         var alpha = 1.0, zoom = 1.0, z = zIndex
-        if let r = rules[.alpha] { alpha = try value(r, .alpha, item: i, place: place, &m) }
-        if let r = rules[.zoom] { zoom = try value(r, .zoom, item: i, place: place, &m) }
-        if let r = rules[.zIndex] {
+        if slots.alpha >= 0 { alpha = try value(entries[slots.alpha].rule, .alpha, item: i, place: place(), &m) }
+        if slots.zoom >= 0 { zoom = try value(entries[slots.zoom].rule, .zoom, item: i, place: place(), &m) }
+        if slots.zIndex >= 0 {
+            let r = entries[slots.zIndex].rule
             let d: Double
-            do { d = try r.evaluate(&m, item: i) } catch { throw error.at("in \(r.what) \(place)").diagnostic }
+            do { d = try r.evaluate(&m, item: i) } catch { throw error.at("in \(r.what) \(place())").diagnostic }
             // A whole number within 0.001, from -1,000,000 to 1,000,000.
             let whole = d.rounded()
-            guard d.isFinite, abs(d - whole) <= 0.001 else { throw TableRules.refuse(r, d, "a z-index is a whole number", place) }
-            guard abs(whole) <= 1_000_000 else { throw TableRules.refuse(r, d, "a z-index is from -1,000,000 to 1,000,000", place) }
+            guard d.isFinite, abs(d - whole) <= 0.001 else { throw TableRules.refuse(r, d, "a z-index is a whole number", place()) }
+            guard abs(whole) <= 1_000_000 else { throw TableRules.refuse(r, d, "a z-index is from -1,000,000 to 1,000,000", place()) }
             z = Int(whole)
         }
         var t = Transform.identity
-        if let r = rules[.translateX] { t.tx = try value(r, .transform, item: i, place: place, &m) }
-        if let r = rules[.translateY] { t.ty = try value(r, .transform, item: i, place: place, &m) }
-        if let r = rules[.rotate] { t.rotate = Transform.normalised(try value(r, .transform, item: i, place: place, &m)) }
+        if slots.translateX >= 0 { t.tx = try value(entries[slots.translateX].rule, .transform, item: i, place: place(), &m) }
+        if slots.translateY >= 0 { t.ty = try value(entries[slots.translateY].rule, .transform, item: i, place: place(), &m) }
+        if slots.rotate >= 0 { t.rotate = Transform.normalised(try value(entries[slots.rotate].rule, .transform, item: i, place: place(), &m)) }
         return CellValues(alpha: alpha, zoom: zoom, zIndex: z, transform: t)
     }
 }
@@ -431,6 +465,21 @@ public struct Transform: Equatable, Sendable {
     public func shown(_ px: Double, _ py: Double, frame fr: Frame, zoom z: Double) -> (x: Double, y: Double) {
         let m = matrix(frame: fr, zoom: z)
         return (m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f)
+    }
+
+    /// The smallest upright box holding frame `fr` as shown with zoom `z` (its four corners
+    /// through the matrix): what UIKit's `frame` of transformed attributes returns.
+    package func bounds(of fr: Frame, zoom z: Double) -> Frame {
+        let m = matrix(frame: fr, zoom: z)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (px, py) in [(fr.x, fr.y), (fr.maxX, fr.y), (fr.x, fr.maxY), (fr.maxX, fr.maxY)] {
+            let x = m.a * px + m.c * py + m.e, y = m.b * px + m.d * py + m.f
+            x0 = Swift.min(x0, x)
+            x1 = Swift.max(x1, x)
+            y0 = Swift.min(y0, y)
+            y1 = Swift.max(y1, y)
+        }
+        return Frame(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 

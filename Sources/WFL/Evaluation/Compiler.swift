@@ -385,6 +385,7 @@ final class Compiler {
                     return .string(m.host?.device ?? "")
                 }, num: nil, type: .string, deps: deps, constant: nil, span: span)
             }
+            if v == .offsetAdjustment || v == .sizeAdjustment { return adjustmentVariable(v, deps, span) }
             let num: NumCode = { (m: inout Machine) throws(EvalError) -> Double in
                 guard m.available & bit != 0 else {
                     throw EvalError(.noValueHere, "'\(v.name)' has no value", at: span, help: v.whereUsable)
@@ -408,6 +409,21 @@ final class Compiler {
         case .function:
             return reportedAbove(span)
         }
+    }
+
+    /// `offsetAdjustment` or `sizeAdjustment`: a list from the expectation's host, the last stop
+    /// of a scroll path's. Out of line: `compile` recurses, and its frame stays small.
+    @inline(never)
+    func adjustmentVariable(_ v: EngineVar, _ deps: Deps, _ span: Span) -> Node {
+        let bit = v.bit
+        return Node(code: { (m: inout Machine) throws(EvalError) -> Value in
+            guard m.available & bit != 0 else {
+                throw EvalError(.noValueHere, "'\(v.name)' has no value", at: span, help: v.whereUsable)
+            }
+            let st = m.host?.pathState ?? PathState(offset: .zero)
+            let (a, b) = v == .offsetAdjustment ? (st.offsetAdjustment.x, st.offsetAdjustment.y) : (st.sizeAdjustment.width, st.sizeAdjustment.height)
+            return .list([.number(a), .number(b)])
+        }, num: nil, type: .list, deps: deps, constant: nil, span: span)
     }
 
     func compileLetReference(_ info: LetInfo, _ span: Span) -> Node {
@@ -787,7 +803,7 @@ final class Compiler {
             var values: [Value] = []
             for c in codes { values.append(try c(&m)) }
             return try host.call(query, values, span: span, argSpans: spans)
-        }, num: nil, type: query.givesNumber ? .number : .list, deps: deps, constant: nil, span: span)
+        }, num: nil, type: query == .measured ? .boolean : query.givesNumber ? .number : .list, deps: deps, constant: nil, span: span)
     }
 
     /// `random(lo, hi)`: the mixer of docs/language.md ("Expressions") of (seed, s, i, k).

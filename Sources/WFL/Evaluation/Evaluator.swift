@@ -62,6 +62,15 @@ struct ExpectRecord {
     var expectation: Expectation
     var statement: Span
     var reads: TableState
+    /// The `scroll` block it stands in: it reads the state after that path (docs/language.md,
+    /// "Scroll paths"); nil elsewhere.
+    var path: ScrollRecord? = nil
+}
+
+/// A `scroll` block as the program keeps it: where it stands and its stops, in order.
+struct ScrollRecord {
+    var keyword: Span
+    var stops: [ScrollStop]
 }
 
 /// Where a setting was written.
@@ -140,6 +149,7 @@ final class BlockRecord {
         var attaches: [AttachRecord] = []
         var updates: [UpdateRecord] = []
         var groups: [GroupBlock] = []
+        var scrolls: [ScrollRecord] = []
     }
     private var contents: Contents? = nil
     private var made: Contents {
@@ -182,6 +192,12 @@ final class BlockRecord {
     var groups: [GroupBlock] {
         get { contents?.groups ?? [] }
         _modify { let c = made; yield &c.groups }
+    }
+
+    /// The `scroll` blocks written here, in order.
+    var scrolls: [ScrollRecord] {
+        get { contents?.scrolls ?? [] }
+        _modify { let c = made; yield &c.scrolls }
     }
 
     init(level: BlockLevel, name: BlockName?, keyword: Span?) {
@@ -337,7 +353,17 @@ package final class Program {
                     }
                 }
                 block.updates.append(rec)
-            case .change, .item:
+            case .scroll(let b):
+                // Its `to`s in order; its `expect`s read the state after the path.
+                var rec = ScrollRecord(keyword: b.keyword, stops: [])
+                for inner in b.statements { if case .to(let stop) = inner.kind { rec.stops.append(stop) } }
+                for inner in b.statements {
+                    if case .expect(let e) = inner.kind {
+                        block.expects.append(ExpectRecord(expectation: e, statement: inner.span, reads: .beforeUpdate, path: rec))
+                    }
+                }
+                block.scrolls.append(rec)
+            case .change, .item, .to:
                 break
             case .group(let g):
                 // Groups do not cascade: each block keeps its own (Evaluation/GroupResolver.swift).

@@ -74,6 +74,9 @@ package struct ExpectationChecker {
         case expect
         /// An expression typed alone in the REPL.
         case typedAlone
+        /// The condition of an `expect` in a `scroll` block: it also reads `ox`, `oy`,
+        /// `offsetAdjustment` and `sizeAdjustment` (docs/language.md, "Scroll paths").
+        case scrollExpect
     }
 
     let program: Program
@@ -96,11 +99,83 @@ package struct ExpectationChecker {
         guard let k = program.layoutIndex(named: layoutName) else { return [] }
         let block = program.hasLayoutBlocks ? program.file.layouts[k] : program.file
         var out: [ExpectationOutcome] = []
+        // Each `scroll` block's path is followed once, for all its expects.
+        var paths: [Int: Result<AttributeTable, Diagnostic>] = [:]
         for record in Program.allExpects(of: block) {
             if let within, record.statement.start < within.start || record.statement.start > within.end { continue }
-            out.append(check(record.expectation, layout: layoutName, table: layout.table(record.reads)))
+            guard let path = record.path else {
+                out.append(check(record.expectation, layout: layoutName, table: layout.table(record.reads)))
+                continue
+            }
+            let followed = paths[path.keyword.start] ?? follow(path, layout)
+            paths[path.keyword.start] = followed
+            switch followed {
+            case .success(let t):
+                out.append(check(record.expectation, layout: layoutName, table: t, context: .scrollExpect))
+            case .failure(let d):
+                // A path that cannot be followed fails each expect of its block.
+                var o = check(record.expectation, layout: layoutName, table: nil, context: .scrollExpect)
+                o.verdict = .error
+                o.sides = nil
+                o.diagnostic = d
+                out.append(o)
+            }
         }
         return out
+    }
+
+    /// The state after a `scroll` block's path on `layout` (the table before any update, shown
+    /// where the path ends), or why it cannot be followed: a `to` or `by` value that is no
+    /// finite number, a step of 0 or less, more than 1,000,000 stops.
+    func follow(_ path: ScrollRecord, _ layout: EvaluatedLayout) -> Result<AttributeTable, Diagnostic> {
+        var m = Machine(letCount: program.compiler.letCount)
+        m.fresh()
+        m.set(.cw, layout.before.containerWidth)
+        m.set(.ch, layout.before.containerHeight)
+        m.place = "'to'"
+        func number(_ e: Expr, _ word: String) -> Result<Double, Diagnostic> {
+            do {
+                let v = try program.compiler.compile(e).code(&m)
+                guard case .number(let d) = v else {
+                    return .failure(.error(.badScrollTarget, "'\(word)' takes a number, not \(v.typeName)", at: e.span,
+                                           help: "a stop is a content offset: 'to 0, 600', 'to 0, 3000 by 844'"))
+                }
+                return .success(d)
+            } catch {
+                return .failure(error.diagnostic)
+            }
+        }
+        var steps: [PathStep] = []
+        for stop in path.stops {
+            let dx: Double, dy: Double
+            switch number(stop.x, "to") { case .success(let d): dx = d; case .failure(let f): return .failure(f) }
+            switch number(stop.y, "to") { case .success(let d): dy = d; case .failure(let f): return .failure(f) }
+            for (d, e) in [(dx, stop.x), (dy, stop.y)] where !d.isFinite {
+                return .failure(.error(.badScrollTarget, "'to' takes finite numbers, not \(NumberFormat.format(d))", at: e.span,
+                                       help: "a stop is a content offset: 'to 0, 600'; a far one clamps to the end of the content"))
+            }
+            var by: Double? = nil
+            if let step = stop.step {
+                switch number(step, "by") { case .success(let d): by = d; case .failure(let f): return .failure(f) }
+            }
+            steps.append(PathStep(Offset(x: dx, y: dy), by: by))
+        }
+        do {
+            return .success(try layout.followed(steps))
+        } catch {
+            let stop = error.step.map { path.stops[$0] }
+            switch error.failure {
+            case .layout(let f):
+                return .failure(f.diagnostics.first ?? .error(.badEstimate, "the layout could not be laid out again along the path", at: path.keyword))
+            case .badStep(let d):
+                return .failure(.error(.badScrollStep, "a step of 'by' must be above 0, not \(NumberFormat.format(d))", at: stop?.step?.span ?? path.keyword,
+                                       help: "'by D' makes stops D apart toward the target: write, for example, 'by ch'"))
+            case .tooManyStops:
+                let span = stop.map { $0.word.to(($0.step ?? $0.y).span) } ?? path.keyword
+                return .failure(.error(.tooManyStops, "the path makes more than 1,000,000 stops here, the first display included", at: span,
+                                       help: "make the steps of 'by' larger"))
+            }
+        }
     }
 
     /// The same for a layout given as its tables: `after` is its table after its batch update
@@ -123,10 +198,34 @@ package struct ExpectationChecker {
             for record in Program.allExpects(of: b) {
                 let e = record.expectation
                 let node = program.compiler.compile(e.condition)
-                if let d = misuse(node, .expect) {
+                if let d = misuse(node, record.path == nil ? .expect : .scrollExpect) {
                     out.append(d)
                 } else if node.type != .boolean && node.type != .unknown {
                     out.append(notACondition(typeWord(node.type), at: e.condition.span))
+                }
+            }
+            for path in b.scrolls { out += validate(path) }
+        }
+        return out
+    }
+
+    /// The values of a `scroll` block's `to`s: constant numbers, `cw` and `ch` allowed.
+    func validate(_ path: ScrollRecord) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for stop in path.stops {
+            for (e, word) in [(stop.x, "to"), (stop.y, "to")] + (stop.step.map { [($0, "by")] } ?? []) {
+                let node = program.compiler.compile(e)
+                if let (v, span) = node.deps.varSpans.first(where: { VarSets.layout & $0.0.bit == 0 }) {
+                    out.append(.error(.noValueHere, "'\(v.name)' has no value in '\(word)'", at: span, help: v.whereUsable))
+                } else if let span = node.deps.random {
+                    out.append(.error(.randomOutsideItemRule, "'random' outside an item rule, in '\(word)'", at: span,
+                                      help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')"))
+                } else if let span = node.deps.expectOnly {
+                    out.append(.error(.expectOnlyFunction, "an expectation function cannot be used in '\(word)'", at: span,
+                                      help: "a stop is a constant offset; 'cw' and 'ch' may be used"))
+                } else if node.type != .number && node.type != .unknown {
+                    out.append(.error(.badScrollTarget, "'\(word)' takes a number, not \(typeWord(node.type))", at: e.span,
+                                      help: "a stop is a content offset: 'to 0, 600', 'to 0, 3000 by 844'"))
                 }
             }
         }
@@ -136,9 +235,10 @@ package struct ExpectationChecker {
     /// What a compiled expression reads that an expectation does not have: an engine variable
     /// or `random`.
     func misuse(_ node: Node, _ context: Context) -> Diagnostic? {
-        if let (v, span) = node.deps.varSpans.first(where: { VarSets.expect & $0.0.bit == 0 }) {
+        let allowed = context == .scrollExpect ? VarSets.scrollExpect : VarSets.expect
+        if let (v, span) = node.deps.varSpans.first(where: { allowed & $0.0.bit == 0 }) {
             switch context {
-            case .expect:
+            case .expect, .scrollExpect:
                 return .error(.noValueHere, "'\(v.name)' has no value in 'expect'", at: span, help: v.whereUsable)
             case .typedAlone:
                 return .error(.noValueHere, "'\(v.name)' has no value in an expression typed alone", at: span,
@@ -146,7 +246,7 @@ package struct ExpectationChecker {
             }
         }
         if let span = node.deps.random {
-            return .error(.randomOutsideItemRule, context == .expect ? "'random' outside an item rule, in 'expect'" : "'random' outside an item rule", at: span,
+            return .error(.randomOutsideItemRule, context != .typedAlone ? "'random' outside an item rule, in 'expect'" : "'random' outside an item rule", at: span,
                           help: "'random' can be used only in item rules ('height', 'width', 'size', 'span')")
         }
         return nil
@@ -167,8 +267,16 @@ package struct ExpectationChecker {
             m.set(.contentHeight, table.contentHeight)
             m.set(.device, 0)
             m.host = TableQueries(table: table)
+            if context == .scrollExpect {
+                // The path's final offset, and the last stop's adjustments (from the host).
+                let o = table.sizing?.state.offset ?? table.initialOffset
+                m.set(.ox, o.x)
+                m.set(.oy, o.y)
+                m.set(.offsetAdjustment, 0)
+                m.set(.sizeAdjustment, 0)
+            }
         }
-        m.place = context == .expect ? "'expect'" : "an expression typed alone"
+        m.place = context == .typedAlone ? "an expression typed alone" : "'expect'"
         return m
     }
 
@@ -186,11 +294,12 @@ package struct ExpectationChecker {
         }
     }
 
-    func check(_ e: Expectation, layout: String, table: AttributeTable) -> ExpectationOutcome {
+    func check(_ e: Expectation, layout: String, table: AttributeTable?, context: Context = .expect) -> ExpectationOutcome {
         var outcome = ExpectationOutcome(layout: layout, verdict: .passed, span: e.written,
                                          expression: Program.oneLine(program.source.text(e.written)),
                                          label: e.label?.text, sides: nil, diagnostic: nil)
-        switch value(of: e.condition, table: table) {
+        guard table != nil else { return outcome }
+        switch value(of: e.condition, table: table, context: context) {
         case .failure(let d):
             outcome.verdict = .error
             outcome.diagnostic = d
@@ -199,8 +308,8 @@ package struct ExpectationChecker {
         case .success(.boolean(false)):
             outcome.verdict = .failed
             if case .binary(let chain) = e.condition, case let rest = chain.operands, rest.count == 1, rest[0].op.precedence == 3,
-               case .success(let l) = value(of: chain.head, table: table),
-               case .success(let r) = value(of: rest[0].rhs, table: table) {
+               case .success(let l) = value(of: chain.head, table: table, context: context),
+               case .success(let r) = value(of: rest[0].rhs, table: table, context: context) {
                 outcome.sides = ComparisonSides(op: rest[0].op, left: l, right: r)
             }
         case .success(let v):

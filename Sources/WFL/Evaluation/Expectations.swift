@@ -10,6 +10,9 @@ package struct TableQueries: ExpectHost {
     /// The device in force (the variable `device`).
     package var device: String { table.scroll.device }
 
+    /// Where a scroll path left the table, if it is a path's.
+    package var pathState: PathState? { table.sizing?.state }
+
     package func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value {
         // Motion: the forms with a shelf's own offset last (`count`: s and sx last) ask the
         // table with that shelf moved.
@@ -59,8 +62,14 @@ package struct TableQueries: ExpectHost {
         }
         // The offset of the offset forms; the initial offset otherwise ((0, 0) without a safe
         // area), where `wfl run` shows the layout.
-        func offset(_ k: Int) -> Offset { numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : table.initialOffset }
+        // After a scroll path (docs/language.md, "Scroll paths"), the path's final offset.
+        func offset(_ k: Int) -> Offset {
+            numbers.count >= k + 2 ? Offset(x: numbers[k], y: numbers[k + 1]) : table.sizing?.state.offset ?? table.initialOffset
+        }
         switch query {
+        case .measured:
+            // True outside `scroll` blocks and sections without `estimate`.
+            return .boolean(!(table.sizing?.isEstimated(try cell()) ?? false))
         case .frame:
             return list(table.frame(of: try cell(), at: offset(2)))
         case .alpha, .zoom, .zIndex:

@@ -15,6 +15,9 @@ package enum EngineVar: Int, CaseIterable, Sendable {
     case gw, gh, k
     /// Motion: the paging progress and a shelf's own offset (attribute rules).
     case p, sx
+    /// Scroll paths: the last stop's adjustments, lists `[x, y]` and `[w, h]` read from the
+    /// expectation's host (docs/language.md, "Scroll paths").
+    case offsetAdjustment, sizeAdjustment
 
     /// Its name in the language.
     package var name: String {
@@ -48,6 +51,8 @@ package enum EngineVar: Int, CaseIterable, Sendable {
         case .k: return "k"
         case .p: return "p"
         case .sx: return "sx"
+        case .offsetAdjustment: return "offsetAdjustment"
+        case .sizeAdjustment: return "sizeAdjustment"
         }
     }
 
@@ -82,6 +87,9 @@ package enum VarSets {
     package static let flowSize = mask([.i, .n, .s, .cw, .ch, .aw, .ah])
     package static let layout = mask([.cw, .ch])
     package static let expect = mask([.cw, .ch, .contentWidth, .contentHeight, .device])
+    /// An `expect` in a `scroll` block: also the path's final offset and its last stop's
+    /// adjustments.
+    package static let scrollExpect = expect | mask([.ox, .oy, .offsetAdjustment, .sizeAdjustment])
     /// The indices of `insert` and `delete`: n is the count before the update.
     package static let change = mask([.s, .n, .cw, .ch, .aw, .ah])
     /// `when` and `size` of an attached view in a flow or shelf section: the variables of the
@@ -108,6 +116,9 @@ package protocol ExpectHost {
     func call(_ query: ExpectQuery, _ args: [Value], span: Span, argSpans: [Span]) throws(EvalError) -> Value
     /// The device in force, in the command-line form, or "" (the variable `device`).
     var device: String { get }
+    /// Where a scroll path left the table (`offsetAdjustment`, `sizeAdjustment`); nil outside
+    /// `scroll` blocks.
+    var pathState: PathState? { get }
 }
 
 /// The mutable state of an evaluation. One per section or rule run; reused across items.

@@ -151,7 +151,8 @@ struct Printer {
     mutating func collect(_ st: Statement) {
         switch st.kind {
         case .let(let d): collect(d.value)
-        case .layout(let b), .section(let b), .attach(let b), .update(let b): for s in b.statements { collect(s) }
+        case .layout(let b), .section(let b), .attach(let b), .update(let b), .scroll(let b): for s in b.statements { collect(s) }
+        case .to(let stop): collect(stop.x); collect(stop.y); if let step = stop.step { collect(step) }
         case .change(let c): for a in c.arguments { collect(a) }
         case .appear(let a): for s in a.block.statements { collect(s) }
         case .expect(let e): collect(e.condition)

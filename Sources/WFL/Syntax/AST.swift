@@ -315,6 +315,18 @@ package struct Change: Equatable, Sendable {
     package var arguments: [Expr]
 }
 
+/// `to X, Y [by D]` in a `scroll` block (docs/language.md, "Scroll paths"): a stop at content
+/// offset (X, Y), or stops `D` apart toward it.
+package struct ScrollStop: Equatable, Sendable {
+    /// The word `to`.
+    package var word: Span
+    package var x: Expr
+    package var y: Expr
+    /// The word `by` and its step, when written.
+    package var byWord: Span?
+    package var step: Expr?
+}
+
 /// `let name = expr` or `let name(a, b) = expr`.
 package struct LetDecl: Equatable, Sendable {
     /// The name bound, with the index of its binding.
@@ -402,12 +414,26 @@ package struct Statement: Equatable, Sendable {
         /// `group ... { ... }` and `item ...` (docs/language.md, "Groups").
         indirect case group(GroupBlock)
         indirect case item(ItemBlock)
+        /// `scroll { ... }`: a scroll path from the first display (its name is nil); it holds
+        /// `to`s and `expect`s (docs/language.md, "Scroll paths").
+        case scroll(Block)
+        /// `to X, Y [by D]`, inside a `scroll` block.
+        indirect case to(ScrollStop)
         case expect(Expectation)
         case setting(Setting)
     }
 
     package var kind: Kind
     package var span: Span
+
+    /// True for a `section` or an `attach` block: the statements whose names are checked for
+    /// names alike as a block is read (a test of the case alone, without copying the payload).
+    var isNamedBlock: Bool {
+        switch kind {
+        case .section, .attach: return true
+        default: return false
+        }
+    }
 }
 
 /// A parsed file.

@@ -64,6 +64,16 @@ package struct ASTPrinter {
             block(a.keywordText, a.block, s.span, d)
         case .update(let b):
             block("update", b, s.span, d)
+        case .scroll(let b):
+            block("scroll", b, s.span, d)
+        case .to(let stop):
+            line(d, "to", s.span)
+            expr(stop.x, d + 1)
+            expr(stop.y, d + 1)
+            if let step = stop.step, let word = stop.byWord {
+                line(d + 1, "by", word.to(step.span))
+                expr(step, d + 2)
+            }
         case .group(let g):
             line(d, "group \(g.kind.rawValue)" + (g.block.closeBrace == nil ? " (unclosed)" : ""), s.span)
             line(d + 1, "size", g.width.span.to(g.height.span))

@@ -45,6 +45,8 @@ package struct Parser {
         case group, item
         /// Inside `appear { }` and `disappear { }` (ParserAppear.swift).
         case appear, disappear
+        /// Inside `scroll { }` (ParserScroll.swift).
+        case scroll
 
         var name: String {
             switch self {
@@ -57,6 +59,7 @@ package struct Parser {
             case .update: return "an 'update' block"
             case .group: return "a 'group' block"
             case .item: return "an 'item' block"
+            case .scroll: return "a 'scroll' block"
             }
         }
     }
@@ -125,6 +128,8 @@ package struct Parser {
         var firstLayout: Span? = nil
         var firstSection: Span? = nil
         var layoutNames: [String: Span] = [:]
+        /// The `expect` statements and `scroll` keywords at the top level (errors in a file with
+        /// layouts; one list: the parser is copied on deep recursion, and stays small).
         var topExpects: [Span] = []
         /// The names of the top-level sections, each where it first stands.
         var sectionNames: [String: Span] = [:]

@@ -27,7 +27,7 @@ extension Parser {
         case .kwLet, .kwLayout, .kwSection, .kwExpect:
             return .statement
         case .identifier:
-            if p.atAttach() || p.atAppear() || p.atUpdate() || p.atChange() { return .statement }
+            if p.atAttach() || p.atAppear() || p.atUpdate() || p.atChange() || p.atScroll() || p.atTo() { return .statement }
             let next = p.next
             if SettingTable.info(p.text(p.tok)) != nil {
                 switch next.kind {

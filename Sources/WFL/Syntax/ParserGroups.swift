@@ -66,9 +66,10 @@ extension Parser {
             let g = GroupBlock(kind: kind, kindSpan: kindSpan, width: w, height: h, count: count, countWord: countWord, block: block)
             return Statement(kind: .group(g), span: Span(keyword.start, prevEnd))
         }
+        let errorsBefore = diagnostics.count { $0.severity == .error }
         guard let block = parseBlock(keyword: keyword, keywordText: "group", name: nil, inner: .group) else { return nil }
         let g = GroupBlock(kind: kind, kindSpan: kindSpan, width: w, height: h, count: count, countWord: countWord, block: block)
-        checkGroup(g)
+        checkGroup(g, readCleanly: diagnostics.count { $0.severity == .error } == errorsBefore)
         return Statement(kind: .group(g), span: Span(keyword.start, prevEnd))
     }
 
@@ -166,7 +167,9 @@ extension Parser {
     /// The checks of a group's shape once its block is read: children and `count`; a custom
     /// group's `count`, `frame` and no children; `itemSpacing` only in a horizontal or vertical
     /// group, `frame` only in a custom one (as unknown settings whose help names the block).
-    mutating func checkGroup(_ g: GroupBlock) {
+    /// `readCleanly`: no error inside the block (a `frame` whose values are missing is not
+    /// reported as missing again).
+    mutating func checkGroup(_ g: GroupBlock, readCleanly: Bool) {
         var children: [Span] = []
         var frame: Span? = nil
         for st in g.block.statements {
@@ -202,8 +205,9 @@ extension Parser {
             if let first = children.first {
                 diagnostics.append(.error(.badCustomGroup, "a custom group has no children: it places its leaves by 'frame'", at: first,
                                           help: "use 'group horizontal' or 'group vertical' for children, or write 'frame X Y W H' instead"))
-            } else if g.count == nil || frame == nil {
-                let missing = g.count == nil && frame == nil ? "'count' and 'frame'" : g.count == nil ? "'count'" : "'frame'"
+            } else if g.count == nil || (frame == nil && readCleanly) {
+                let noFrame = frame == nil && readCleanly
+                let missing = g.count == nil && noFrame ? "'count' and 'frame'" : g.count == nil ? "'count'" : "'frame'"
                 diagnostics.append(.error(.badCustomGroup, "this custom group needs \(missing)", at: keyword,
                                           help: "write, for example, 'group custom gw x 200 count 2 { frame [0, gw / 2] 0 (gw / 2) gh }'"))
             }

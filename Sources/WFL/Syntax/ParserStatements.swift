@@ -66,10 +66,14 @@ extension Parser {
                 if file.firstSection == nil { file.firstSection = b.keyword }
             case .expect:
                 file.topExpects.append(s.span)
+            case .scroll(let b):
+                file.topExpects.append(b.keyword)
             default:
                 break
             }
-            noteBlockName(s, sections: true, attaches: true, seenSections: &seenSections, seenAttaches: &seenAttaches)
+            if s.isNamedBlock {
+                noteBlockName(s, sections: true, attaches: true, seenSections: &seenSections, seenAttaches: &seenAttaches)
+            }
             statements.append(s)
         }
         return statements
@@ -80,9 +84,13 @@ extension Parser {
     /// blocks, are checked as each block's statements are read: `noteBlockName`.)
     mutating func finishFile(_ statements: [Statement]) {
         if file.firstLayout != nil {
-            for span in file.topExpects {
+            for span in file.topExpects where !source.text(span).hasPrefix("scroll") {
                 diagnostics.append(.error(.misplacedStatement, "'expect' must stand inside a 'layout' block when the file has layouts", at: span,
                                           help: "move it into the layout whose result it checks"))
+            }
+            for span in file.topExpects where source.text(span).hasPrefix("scroll") {
+                diagnostics.append(.error(.misplacedScroll, "'scroll' must stand inside a 'layout' block when the file has layouts", at: span,
+                                          help: "move it into the layout whose scroll path it follows"))
             }
         }
         diagnostics = diagnostics.inSourceOrder()
@@ -94,7 +102,7 @@ extension Parser {
     /// told apart; an `attach` block named as an earlier one of the same block is overridden by
     /// it. `sections` and `attaches` say which checks this block takes; `seen...` hold the names
     /// before `s`.
-    mutating func noteBlockName(_ s: Statement, sections: Bool, attaches: Bool,
+    mutating func noteBlockName(_ s: borrowing Statement, sections: Bool, attaches: Bool,
                                 seenSections: inout [String: Span], seenAttaches: inout [String: Span]) {
         switch s.kind {
         case .section(let b) where sections:
@@ -142,10 +150,11 @@ extension Parser {
         }
     }
 
-    // statement = let | layout | section | attach | update | appear | group | item | expect | setting ;
+    // statement = let | layout | section | attach | update | appear | group | item | scroll | expect | setting ;
     mutating func parseStatement(in context: Context) -> Statement? {
         if context == .appear || context == .disappear { return parseAppearStatement(in: context) }
         if context == .update { return parseUpdateStatement() }
+        if context == .scroll { return parseScrollStatement() }
         if context == .group || context == .item { return parseGroupStatement(in: context) }
         switch tok.kind {
         case .kwLet: return parseLet()
@@ -161,6 +170,8 @@ extension Parser {
             if atAttach() { return parseAttach(in: context) }
             if atAppear() { return parseAppear(in: context) }
             if atUpdate() { return parseUpdate(in: context) }
+            if atScroll() { return parseScroll(in: context) }
+            if atTo() { return parseTo(in: context) }
             if atGroup() { return parseGroup(in: context) }
             if atItem() { return parseItem(in: context) }
             if atChange() { return parseChange(in: context) }
@@ -398,7 +409,7 @@ extension Parser {
         pushScope()
         let mark = scratchStatements.count
         while let s = nextStatement(in: inner) {
-            if sections || attaches {
+            if sections || attaches, s.isNamedBlock {
                 noteBlockName(s, sections: sections, attaches: attaches, seenSections: &seenSections, seenAttaches: &seenAttaches)
             }
             scratchStatements.append(s)

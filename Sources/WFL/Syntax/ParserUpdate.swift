@@ -33,6 +33,7 @@ extension Parser {
     mutating func parseUpdateStatement() -> Statement? {
         if at(.kwExpect) { return parseExpect() }
         if atChange() { return parseChange(in: .update) }
+        if atScroll() { return parseScroll(in: .update) }
         let what: String
         switch tok.kind {
         case .kwLet: what = "'let'"

@@ -324,9 +324,10 @@ package enum SettingTable {
 /// block may start, and elsewhere it is a name.
 package enum BlockWord: String, CaseIterable, Sendable {
     case attach, appear, disappear, update, insert, delete
-    /// Words of later versions, in the table so that their place is kept: no stage reads them
-    /// yet (`BlockInfo.isRead` is false) and they stay names.
-    case group, item, scroll
+    /// Groups (docs/language.md, "Groups").
+    case group, item
+    /// Scroll paths (docs/language.md, "Scroll paths"): the block and its stops.
+    case scroll, to
 
     /// Its word in the language.
     package var word: String { rawValue }
@@ -397,7 +398,15 @@ package enum BlockTable {
                   meaning: "a leaf of a group: one cell, its slot `W x H` shrunk by its `insets`",
                   detail: "item W x H { insets }: a leaf of a group",
                   settings: ["insets"], statements: [], within: .group, stands: "inside a `group` block", isRead: true),
-        BlockInfo(word: .scroll, form: "scroll { ... }", meaning: "", detail: "", settings: [], statements: [], within: nil, stands: "", isRead: false),
+        BlockInfo(word: .scroll, form: "scroll { ... }",
+                  meaning: "a scroll path: from the first display, the stops of its `to`s, self-sizing cells measured as they are shown; its `expect`s read the state after the path, with `ox`, `oy` (where it ends), `offsetAdjustment`, `sizeAdjustment` (the last stop's) and `measured(s, i)`",
+                  detail: "scroll { to X, Y; expect ... }: a scroll path",
+                  settings: [], statements: ["to", "expect"], within: nil,
+                  stands: "in a layout, or at the top of a file without layouts", isRead: true),
+        BlockInfo(word: .to, form: "to X, Y [by D]",
+                  meaning: "a stop at content offset (X, Y), clamped to the scrollable range; with `by D` (D > 0), stops D apart along the scroll axis from where the last stop ended, then at (X, Y); X, Y and D are constant (`cw`, `ch` allowed)",
+                  detail: "to X, Y [by D]: a stop of the path",
+                  settings: [], statements: [], within: .scroll, stands: "inside a `scroll` block", isRead: true),
     ]
 
     static let byWord: [BlockWord: BlockInfo] = Dictionary(uniqueKeysWithValues: all.map { ($0.word, $0) })
@@ -483,6 +492,8 @@ package enum ExpectQuery: String, CaseIterable, Sendable {
     case frame, header, footer, alpha, zoom, zIndex, attached, background, count, snap, shelfSnap
     /// Motion: a cell's translate `[X, Y]` and its rotate.
     case translate, rotate
+    /// Scroll paths: whether a cell is measured (a boolean).
+    case measured
 
     /// Its name in the language.
     package var name: String { rawValue }
@@ -491,7 +502,7 @@ package enum ExpectQuery: String, CaseIterable, Sendable {
     package var givesNumber: Bool {
         switch self {
         case .alpha, .zoom, .zIndex, .count, .snap, .shelfSnap, .rotate: return true
-        case .frame, .header, .footer, .attached, .background, .translate: return false
+        case .frame, .header, .footer, .attached, .background, .translate, .measured: return false
         }
     }
 
@@ -511,6 +522,7 @@ package enum ExpectQuery: String, CaseIterable, Sendable {
         case .count: return row(.exactly([4, 6, 8]), ["count(x, y, w, h)", "count(x, y, w, h, ox, oy)", "count(x, y, w, h, ox, oy, s, sx)"], "how many elements (of every kind: cells, headers, footers, backgrounds, attached views) overlap the rect, at offset (0, 0) or (ox, oy), shelf s at sx")
         case .snap: return row(.exactly([1]), ["snap(x)"], "section 0 a flow section: where scrolling comes to rest for a proposed offset x, rounded to the stride as `snapping` says and clamped to the scrollable range")
         case .shelfSnap: return row(.exactly([2]), ["shelfSnap(s, x)"], "where shelf s comes to rest when its sideways scroll is let go at x, as its `paging` says, clamped to the band")
+        case .measured: return row(.exactly([2]), ["measured(s, i)"], "whether cell i of section s is measured: in a `scroll` block's `expect`, after the path; true elsewhere and in sections without `estimate`")
         }
     }
 
@@ -594,8 +606,8 @@ package enum Builtins {
         VariableInfo(name: "minY", meaning: "`alpha`, `zoom`, `zIndex`: the cell's top edge at the scroll offset"),
         VariableInfo(name: "midY", meaning: "`alpha`, `zoom`, `zIndex`: `minY + h / 2`"),
         VariableInfo(name: "maxY", meaning: "`alpha`, `zoom`, `zIndex`: `minY + h`"),
-        VariableInfo(name: "ox", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's x"),
-        VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y"),
+        VariableInfo(name: "ox", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's x; a `scroll` block's `expect`: where the path ends, x"),
+        VariableInfo(name: "oy", meaning: "`alpha`, `zoom`, `zIndex`: the scroll offset's y; a `scroll` block's `expect`: where the path ends, y"),
         VariableInfo(name: "vw", meaning: "`offset` in `attach`: the attached view's width"),
         VariableInfo(name: "vh", meaning: "`offset` in `attach`: the attached view's height"),
         VariableInfo(name: "device", meaning: "`expect`: the device in force as a string, `\"iPhone13.portrait\"` (`--device`, else the layout's `device`), `\"\"` without one"),
@@ -604,6 +616,8 @@ package enum Builtins {
         VariableInfo(name: "k", meaning: "a custom group's `frame`: the leaf's index in the group, from 0"),
         VariableInfo(name: "p", meaning: "the attribute rules: the distance of the cell's centre from the viewport's centre in viewport lengths, positive right or down (along x in horizontal layouts and shelves)"),
         VariableInfo(name: "sx", meaning: "the attribute rules of a shelf: the shelf's own sideways offset (`wfl run --shelf S=X`), 0 by default"),
+        VariableInfo(name: "offsetAdjustment", meaning: "a `scroll` block's `expect`: the last stop's `contentOffsetAdjustment`, `[x, y]`"),
+        VariableInfo(name: "sizeAdjustment", meaning: "a `scroll` block's `expect`: the last stop's `contentSizeAdjustment`, `[w, h]`"),
     ]
 
     /// Variables the engine gives values to.
@@ -631,6 +645,8 @@ package enum Builtins {
         VariablePlace("shelf", "`alpha`, `zoom`, `zIndex`, `translate`, `rotate`", settings: ["alpha", "zoom", "zIndex", "translate", "rotate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy", "p", "sx"]),
         VariablePlace("`appear`, `disappear`", "`alpha`, `zoom`, `offset`, `translate`, `rotate`", settings: ["alpha", "zoom", "offset", "translate", "rotate"], variables: ["i", "n", "s", "cw", "ch", "aw", "ah", "w", "h", "minX", "midX", "maxX", "minY", "midY", "maxY", "ox", "oy", "p"], blocks: [.appear, .disappear]),
         VariablePlace("`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight", "device"], words: ["expect"]),
+        VariablePlace("`scroll` block", "`expect`", settings: [], variables: ["cw", "ch", "contentWidth", "contentHeight", "device", "ox", "oy", "offsetAdjustment", "sizeAdjustment"], blocks: [.scroll], words: ["expect"]),
+        VariablePlace("`scroll` block", "`to`", settings: [], variables: ["cw", "ch"], blocks: [.scroll], words: ["to"]),
         VariablePlace("`update`", "`insert`, `delete`", settings: [], variables: ["s", "n", "cw", "ch", "aw", "ah"], blocks: [.update], words: ["insert", "delete"]),
         VariablePlace("`group`, `item`", "sizes, `count`", settings: [], variables: ["gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group, .item], words: ["group", "item"]),
         VariablePlace("custom `group`", "`frame`", settings: ["frame"], variables: ["k", "gw", "gh", "s", "cw", "ch", "aw", "ah"], blocks: [.group]),

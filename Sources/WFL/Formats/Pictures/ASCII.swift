@@ -55,10 +55,14 @@ public enum ASCIIPicture {
         var canvas = Canvas(width: innerWidth, height: innerHeight)
         let indices = table.query(region, at: offset)
         // The drawn elements at the offset, attributes included: a zoom draws the box scaled about
-        // its centre, and the z-index is the one the rules give there.
+        // its centre, a translate or rotate the upright box around the scaled, turned and moved
+        // frame (UIKit's `frame` of the attributes; characters cannot turn), and the z-index is
+        // the one the rules give there.
         let shown = table.only(indices, at: offset)
-        let drawn = shown.elements.indices.map { k in (k, shown.zoom(of: k) == 1 ? shown.elements[k].frame : shown.elements[k].frame.scaled(shown.zoom(of: k))) }
-            .sorted { (shown.elements[$0.0].zIndex, $0.0) < (shown.elements[$1.0].zIndex, $1.0) }
+        let drawn = shown.elements.indices.map { k in
+            let f = shown.elements[k].frame, z = shown.zoom(of: k), t = shown.transform(of: k)
+            return (k, !t.isIdentity ? t.bounds(of: f, zoom: z) : z == 1 ? f : f.scaled(z))
+        }.sorted { (shown.elements[$0.0].zIndex, $0.0) < (shown.elements[$1.0].zIndex, $1.0) }
         for (j, frame) in drawn {
             // Columns and rows of the box's edges, unclipped; at least two apart so a box has an inside
             // edge on each side.

@@ -37,6 +37,25 @@ public enum HTMLFormat {
         }
     }
 
+    /// A scroll path played stop by stop (SIZING.md): the layout's table after each stop kept
+    /// (`EvaluatedLayout.pathStops`), each carrying its offset, adjustments and estimated cells.
+    public struct PathPlayer: Sendable {
+        /// The layout's position among the tables of the page.
+        public var layout: Int
+        /// The tables after the stops kept, their numbers (1: the first display), and how many
+        /// stops the path made.
+        public var stops: [AttributeTable]
+        public var numbers: [Int]
+        public var total: Int
+
+        public init(layout: Int, stops: [AttributeTable], numbers: [Int], total: Int) {
+            self.layout = layout
+            self.stops = stops
+            self.numbers = numbers
+            self.total = total
+        }
+    }
+
     /// The offsets a shelf slider steps through: from 0 to where the band's end meets the
     /// container's (its scrollable range; `sliderSteps` intervals, whole points), with `given`
     /// among them; nil when the band does not scroll.
@@ -55,7 +74,7 @@ public enum HTMLFormat {
     /// The page for `tables` at `offset` (the slider starts there); with `rect`, only the elements
     /// overlapping the rect at that offset; `shelves`: a slider for each, beside its layout's.
     public static func format(_ tables: [AttributeTable], offset: Offset = .zero, rect: Frame? = nil,
-                              limit: Int = SVGFormat.defaultLimit, shelves: [ShelfSlider] = []) -> String {
+                              limit: Int = SVGFormat.defaultLimit, shelves: [ShelfSlider] = [], paths: [PathPlayer] = []) -> String {
         let names = tables.map(\.name).joined(separator: ", ")
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"generator\" content=\"wfl\">\n"
@@ -63,6 +82,10 @@ public enum HTMLFormat {
         out += "<body data-layouts=\"\(tables.count)\">\n"
         out += "<noscript><p class=\"warn\">The boxes are drawn by the page's script: allow scripts to see them.</p></noscript>\n"
         for (k, t) in tables.enumerated() {
+            if let pp = paths.first(where: { $0.layout == k && !$0.stops.isEmpty && $0.stops.count == $0.numbers.count }) {
+                out += pathSection(pp, rect: rect, limit: limit, number: k)
+                continue
+            }
             let scope = PictureScope(t, offset: offset, rect: rect, limit: limit)
             out += section(t, scope, number: k, offset: offset, shelves: shelves.filter { $0.layout == k && $0.tables.count == $0.values.count })
         }
@@ -106,16 +129,42 @@ public enum HTMLFormat {
     }
 
     /// One layout: heading, slider, picture, table, and its data.
-    static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset, shelves: [ShelfSlider] = []) -> String {
+    /// A layout's scroll path: the picture and table of its last stop, a slider over its stops
+    /// (each stop's frames, viewport, estimated cells dashed, and adjustments, which are also
+    /// written beside the viewport), the region wide enough for every stop's frames and content.
+    static func pathSection(_ pp: PathPlayer, rect: Frame?, limit: Int, number k: Int) -> String {
+        let last = pp.stops[pp.stops.count - 1]
+        let offsetAt = { (t: AttributeTable) in t.sizing?.state.offset ?? t.initialOffset }
+        var scope = PictureScope(last, offset: offsetAt(last), rect: rect, limit: limit)
+        if rect == nil, scope.cutoff == nil {
+            for t in pp.stops {
+                scope.region = scope.region.union(Frame(x: 0, y: 0, width: t.contentWidth, height: t.contentHeight))
+                scope.region = scope.region.union(Frame(x: offsetAt(t).x, y: offsetAt(t).y, width: t.containerWidth, height: t.containerHeight))
+                for e in t.elements { scope.region = scope.region.union(e.frame) }
+            }
+        }
+        return section(last, scope, number: k, offset: offsetAt(last), path: pp)
+    }
+
+    static func section(_ t: AttributeTable, _ scope: PictureScope, number k: Int, offset: Offset, shelves: [ShelfSlider] = [],
+                        path: PathPlayer? = nil) -> String {
         let f = NumberFormat.forPeople
         let picture = SVGPicture(scope: scope, number: k, left: SVGPicture.gap)
-        let width = picture.blockWidth + 2 * SVGPicture.gap
-        let height = picture.blockHeight + 2 * SVGPicture.gap
-        let offsets = sliderOffsets(t, offset)
+        // A path's adjustments are written beside the viewport: room for them.
+        let width = picture.blockWidth + 2 * SVGPicture.gap + (path == nil ? 0 : 60)
+        let height = picture.blockHeight + 2 * SVGPicture.gap + (path == nil || picture.vertical ? 0 : 16)
+        let offsets = path.map { $0.stops.map { $0.sizing?.state.offset ?? $0.initialOffset } } ?? sliderOffsets(t, offset)
         let n = picture.n
         var out = "<section class=\"layout\" id=\"layout-section-\(k)\" data-elements=\"\(scope.indices.count)\">\n"
         out += "<h2>\(PictureText.escape(t.name))</h2>\n"
-        if offsets.count > 1 {
+        if let path {
+            let st = t.sizing?.state ?? PathState(offset: offset)
+            out += "<p class=\"slider path-slider\"><label>stop <input type=\"range\" min=\"0\" max=\"\(path.stops.count - 1)\" value=\"\(path.stops.count - 1)\"></label>"
+            out += " <output>\(f(offset.x)),\(f(offset.y))</output>"
+            out += " <span class=\"adjust\">\(adjustText(st))</span>"
+            out += " <span class=\"hint stopno\">stop \(path.numbers.last!) of \(path.total)</span>"
+            out += " <span class=\"hint\">(the first display is stop 1\(path.stops.count < path.total ? "; \(path.stops.count) of the stops kept" : ""); cells at their estimates dashed)</span></p>\n"
+        } else if offsets.count > 1 {
             let start = offsets.firstIndex(of: offset) ?? 0
             let axis = t.direction == .vertical ? "y" : "x"
             out += "<p class=\"slider\"><label>scroll offset \(axis) <input type=\"range\" min=\"0\" max=\"\(offsets.count - 1)\" value=\"\(start)\"></label>"
@@ -134,8 +183,20 @@ public enum HTMLFormat {
         out += "<g class=\"boxes\" clip-path=\"url(#clip-\(k))\"></g>\n"
         out += groupOutlines(scope, picture)
         out += picture.overlays()
+        if let path {
+            // The adjustments of the stop shown, beside the viewport's label (moved with it).
+            let st = t.sizing?.state ?? PathState(offset: offset)
+            let v = scope.viewport, n = picture.n
+            let (x, y) = picture.vertical
+                ? (picture.px(scope.region.maxX) + 14, picture.py(Swift.min(Swift.max(v.y, scope.region.y), scope.region.maxY)) + 26)
+                : (picture.px(Swift.min(Swift.max(v.x, scope.region.x), scope.region.maxX)), picture.py(scope.region.maxY) + 50)
+            out += "<text class=\"adjustlabel\" fill=\"#d0342c\" font-size=\"11\" x=\"\(n(x))\" y=\"\(n(y))\" data-stops=\"\(path.total)\">"
+            out += "<tspan class=\"adj1\">offset adjusted \(f(st.offsetAdjustment.x)), \(f(st.offsetAdjustment.y))</tspan>"
+            out += "<tspan class=\"adj2\" x=\"\(n(x))\" dy=\"14\">size adjusted \(f(st.sizeAdjustment.width)), \(f(st.sizeAdjustment.height))</tspan></text>\n"
+        }
         out += "</g>\n</svg>\n</div>\n"
-        let (json, looks, moves) = data(t, scope, picture, offsets, offset, shelves: shelves)
+        var (json, looks, moves) = data(t, scope, picture, offsets, offset, shelves: shelves, path: path)
+        if let path { json = String(json.dropLast()) + ", " + pathData(path, scope) + "}" }
         // The table: the drawn elements in table order; `alpha` and `zoom` after `z`, as the
         // `table` format adds them, when some element has one that is not 1 at some offset the
         // page shows, and `translateX translateY rotate` after them when some element uses one
@@ -143,7 +204,8 @@ public enum HTMLFormat {
         let t0 = scope.table
         out += "<div class=\"tbl\">\n<table>\n<thead><tr><th>section</th><th>item</th><th>kind</th><th>x</th><th>y</th><th>width</th><th>height</th><th>z</th>"
         out += looks ? "<th>alpha</th><th>zoom</th>" : ""
-        out += moves ? "<th>translateX</th><th>translateY</th><th>rotate</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
+        out += moves ? "<th>translateX</th><th>translateY</th><th>rotate</th>" : ""
+        out += path != nil ? "<th>estimated</th></tr></thead>\n<tbody>\n" : "</tr></thead>\n<tbody>\n"
         for (j, e) in t0.elements.enumerated() {
             out += "<tr data-j=\"\(j)\" class=\"\(e.kind.rawValue)-row\"><td>\(e.section)</td><td>\(e.item.map(String.init) ?? "-")</td><td>\(PictureText.escape(t0.kindName(of: e)))</td>"
             out += "<td>\(f(e.frame.x))</td><td>\(f(e.frame.y))</td><td>\(f(e.frame.width))</td><td>\(f(e.frame.height))</td><td>\(e.zIndex)</td>"
@@ -152,6 +214,7 @@ public enum HTMLFormat {
                 let m = t0.transform(of: j)
                 out += "<td>\(f(m.tx))</td><td>\(f(m.ty))</td><td>\(f(m.rotate))</td>"
             }
+            if path != nil { out += "<td>\(t0.sizing?.isEstimated(j) ?? false ? "estimated" : "")</td>" }
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</div>\n"
@@ -226,7 +289,7 @@ public enum HTMLFormat {
     /// element uses a translate or a rotate at some offset (their values, exact, are then in
     /// `moves`: for each offset, j, X, Y, rotate and the zoom, exact, of each element that uses one).
     static func data(_ t: AttributeTable, _ scope: PictureScope, _ p: SVGPicture, _ offsets: [Offset], _ offset: Offset,
-                     shelves: [ShelfSlider] = []) -> (String, Bool, Bool) {
+                     shelves: [ShelfSlider] = [], path: PathPlayer? = nil) -> (String, Bool, Bool) {
         // The mapping to pixels exact; the frames and offsets, which the script shows as text,
         // rounded for people as the rest of the page.
         let f = NumberFormat.format, g = NumberFormat.forPeople
@@ -245,8 +308,9 @@ public enum HTMLFormat {
         let base = els.map(\.frame)
         out += "\"base\": [" + base.map { "\(g($0.x)),\(g($0.y)),\(g($0.width)),\(g($0.height))" }.joined(separator: ",") + "], "
         out += "\"offsets\": [" + offsets.map { "[\(g($0.x)),\(g($0.y))]" }.joined(separator: ",") + "], "
-        out += "\"start\": \(offsets.firstIndex(of: offset) ?? 0), "
-        let tables = offsets.map { o in o == offset ? scope.table : t.only(scope.indices, at: o) }
+        out += "\"start\": \(path.map { $0.stops.count - 1 } ?? offsets.firstIndex(of: offset) ?? 0), "
+        let tables = path.map { pp in zip(pp.stops, offsets).map { $0.only(scope.indices, at: $1) } }
+            ?? offsets.map { o in o == offset ? scope.table : t.only(scope.indices, at: o) }
         let (tail, anyLooks, anyMoves) = series(tables, scope.table)
         var looks = anyLooks, moves = anyMoves
         // One more slider per shelf whose band scrolls: the tables wfl computed at its offsets.
@@ -262,6 +326,31 @@ public enum HTMLFormat {
         }
         out += tail + "}"
         return (out, looks, moves)
+    }
+
+    /// "contentOffsetAdjustment X, Y · contentSizeAdjustment W, H" of a stop.
+    static func adjustText(_ st: PathState) -> String {
+        let f = NumberFormat.forPeople
+        return "contentOffsetAdjustment \(f(st.offsetAdjustment.x)), \(f(st.offsetAdjustment.y)) · contentSizeAdjustment \(f(st.sizeAdjustment.width)), \(f(st.sizeAdjustment.height))"
+    }
+
+    /// A path's members of the page's data: `path`, for each stop kept its number, the
+    /// adjustments (`adjust`: X, Y, W, H), the content size, and the drawn elements at their
+    /// estimates (`estimated`: their j); and the number of stops.
+    static func pathData(_ pp: PathPlayer, _ scope: PictureScope) -> String {
+        let g = NumberFormat.forPeople
+        var adjust: [String] = [], contents: [String] = [], estimated: [String] = []
+        for t in pp.stops {
+            let st = t.sizing?.state ?? PathState(offset: t.initialOffset)
+            adjust.append("[\(g(st.offsetAdjustment.x)),\(g(st.offsetAdjustment.y)),\(g(st.sizeAdjustment.width)),\(g(st.sizeAdjustment.height))]")
+            contents.append("[\(g(t.contentWidth)),\(g(t.contentHeight))]")
+            var js: [String] = []
+            if let sizing = t.sizing { for (j, i) in scope.indices.enumerated() where sizing.isEstimated(i) { js.append(String(j)) } }
+            estimated.append("[" + js.joined(separator: ",") + "]")
+        }
+        return "\"path\": {\"numbers\": [" + pp.numbers.map(String.init).joined(separator: ",") + "], \"total\": \(pp.total), "
+            + "\"adjust\": [" + adjust.joined(separator: ",") + "], \"contents\": [" + contents.joined(separator: ",") + "], "
+            + "\"estimated\": [" + estimated.joined(separator: ",\n") + "]}"
     }
 
     /// What the script draws at each step of a slider, from the tables wfl computed there (the
@@ -501,6 +590,7 @@ public enum HTMLFormat {
               if (out) { out.textContent = text; }
               sec.setAttribute('data-offset', text);
               if (ser === d) { sec.setAttribute('data-step', String(step)); }
+              if (d.path && ser === d) { showStop(step); }
               if (shelves.length) {
                 var said = [];
                 shelves.forEach(function (sh, i) {
@@ -516,6 +606,40 @@ public enum HTMLFormat {
                 });
                 sec.setAttribute('data-shelves', said.join(';'));
               }
+            }
+            function showStop(step) {
+              var P = d.path, est = {};
+              P.estimated[step].forEach(function (j) { est[j] = true; });
+              var ce = heads.indexOf('estimated');
+              for (var j = 0; j < n; j++) {
+                if (est[j]) { rects[j].setAttribute('stroke-dasharray', '4 3'); } else { rects[j].removeAttribute('stroke-dasharray'); }
+                if (ce >= 0) { rows[j].children[ce].textContent = est[j] ? 'estimated' : ''; }
+              }
+              var a = P.adjust[step];
+              var adj = sec.querySelector('.path-slider .adjust');
+              adj.textContent = 'contentOffsetAdjustment ' + a[0] + ', ' + a[1] + ' · contentSizeAdjustment ' + a[2] + ', ' + a[3];
+              sec.querySelector('.path-slider .stopno').textContent = 'stop ' + P.numbers[step] + ' of ' + P.total;
+              var lab = sec.querySelector('text.adjustlabel');
+              sec.querySelector('tspan.adj1').textContent = 'offset adjusted ' + a[0] + ', ' + a[1];
+              sec.querySelector('tspan.adj2').textContent = 'size adjusted ' + a[2] + ', ' + a[3];
+              if (d.vertical) { lab.setAttribute('y', round2(parseFloat(vpl.getAttribute('y')) + 14)); }
+              else { var lx = vpl.getAttribute('x'); lab.setAttribute('x', lx); sec.querySelector('tspan.adj2').setAttribute('x', lx); }
+              var c = P.contents[step];
+              var content = sec.querySelector('rect.content');
+              if (content) { content.setAttribute('width', round2(c[0] * s)); content.setAttribute('height', round2(c[1] * s)); }
+              var end = sec.querySelector('path.end'), endl = sec.querySelector('text.endlabel');
+              if (end && endl) {
+                if (d.vertical) {
+                  end.setAttribute('d', 'M' + round2(px(d.region[0])) + ' ' + round2(py(c[1])) + 'H' + round2(d.right + 10));
+                  endl.setAttribute('y', round2(py(c[1]) + 4)); endl.textContent = 'content height ' + c[1];
+                } else {
+                  end.setAttribute('d', 'M' + round2(px(c[0])) + ' ' + round2(py(d.region[1])) + 'V' + round2(d.bottom + 10));
+                  endl.setAttribute('x', round2(px(c[0]))); endl.textContent = 'content width ' + c[0];
+                }
+              }
+              sec.setAttribute('data-stop', String(P.numbers[step]));
+              sec.setAttribute('data-adjust', a.join(','));
+              sec.setAttribute('data-estimated', P.estimated[step].join(','));
             }
             var input = sec.querySelector('.slider input');
             var shelfIn = [], shelfOut = [];
