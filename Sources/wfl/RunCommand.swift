@@ -427,21 +427,22 @@ extension RunCommand {
     /// Why a `--scroll` value is not a path.
     struct PathError: Error { let text: String }
 
-    /// `X,Y[/D][:X,Y[/D]]...`: the stops of a path, each with its step.
-    static func scrollPath(_ text: String) -> Result<[PathStep], PathError> {
+    /// `X,Y[/D][:X,Y[/D]]...`: the stops of a path, each with its step; messages quote the value
+    /// as `label VALUE` (`--scroll`, or the REPL's `:scroll`).
+    static func scrollPath(_ text: String, as label: String = "--scroll") -> Result<[PathStep], PathError> {
         var out: [PathStep] = []
         for part in text.split(separator: ":", omittingEmptySubsequences: false) {
             let halves = part.split(separator: "/", omittingEmptySubsequences: false)
             guard halves.count <= 2, let xy = numbers(String(halves[0]), count: 2) else {
-                return .failure(PathError(text: "'--scroll \(text)': '\(part)' is not a stop: write X,Y or X,Y/D, for example '0,3000/844'"))
+                return .failure(PathError(text: "'\(label) \(text)': '\(part)' is not a stop: write X,Y or X,Y/D, for example '0,3000/844'"))
             }
             var step: Double? = nil
             if halves.count == 2 {
                 guard let d = decimal(halves[1].trimmingCharacters(in: " ")) else {
-                    return .failure(PathError(text: "'--scroll \(text)': '\(halves[1])' is not a step: write a number above 0 after '/'"))
+                    return .failure(PathError(text: "'\(label) \(text)': '\(halves[1])' is not a step: write a number above 0 after '/'"))
                 }
                 guard d > 0 else {
-                    return .failure(PathError(text: "'--scroll \(text)': a step must be above 0, not \(NumberFormat.format(d))"))
+                    return .failure(PathError(text: "'\(label) \(text)': a step must be above 0, not \(NumberFormat.format(d))"))
                 }
                 step = d
             }

@@ -314,6 +314,27 @@ final class ReplPipeTests: XCTestCase {
         XCTAssertTrue(result.output.contains("[19, 4, 232, 192]"), "GROUPS.md's worked example, cell 0")
     }
 
+    /// `:scroll X,Y[/D]...` prints the table where a path leaves the session's layout, as `wfl
+    /// run --scroll` does; a `scroll` block typed over several lines checks its expects on the
+    /// path (its adjustments included); bad paths are usage errors. SIZING.md's two worked
+    /// examples, pinned whole.
+    func testScrollCommandAndBlocks() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.checkGolden("scroll", in: dir)
+        let o = result.output
+        // The waterfall: `to 0, 500` clamps to 400, adjustments (0, -100), (0, -100).
+        XCTAssertTrue(o.contains("content 390 x 800  offset 0, 400  contentOffsetAdjustment 0, -100  contentSizeAdjustment 0, -100"), o)
+        // The block's two expects hold (the adjustment is the path's, not the measured table's 0).
+        XCTAssertEqual(o.components(separatedBy: "expectation holds\n").count - 1, 2, o)
+        XCTAssertFalse(o.contains("expectation fails"), o)
+        // The flow: oy 450 + 40 = 490, adjustments (0, 40), (0, 20).
+        XCTAssertTrue(o.contains("content 390 x 790  offset 0, 490  contentOffsetAdjustment 0, 40  contentSizeAdjustment 0, 20"), o)
+        XCTAssertTrue(o.contains("error: ':scroll 0,500/-3': a step must be above 0, not -3"), o)
+        XCTAssertTrue(o.contains("error: ':scroll 0,1/0.000001' makes more than 1,000,000 stops"), o)
+        XCTAssertEqual(result.status, 64)
+    }
+
     func testGroupsSessionInProcess() {
         let s = Session()
         for e in ["container 390 x 844", "style groups", "items 3"] {

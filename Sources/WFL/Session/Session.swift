@@ -101,9 +101,22 @@ package final class Session {
     /// pinned headers and footers, `zoomFirst` and the attribute rules applied. A rule that fails
     /// there throws its diagnostic.
     package func tablesAtRest() throws(Diagnostic) -> [AttributeTable] {
-        let shown = tables.map { $0.at(.zero) }
+        let shown = tables.map { $0.at($0.initialOffset) }
         if let failure = shown.lazy.compactMap(\.rules.attributeFailure).first { throw failure }
         return shown
+    }
+
+    /// Each layout after the scroll path `steps` from its first display (`:scroll`), shown where
+    /// the path leaves it, as `wfl run --scroll` prints them. A relayout's error or a bad step
+    /// throws; an attribute rule that fails at the path's end comes back as the diagnostic.
+    package func tablesAfterPath(_ steps: [PathStep]) throws(PathFailure) -> Result<[AttributeTable], Diagnostic> {
+        var shown: [AttributeTable] = []
+        for layout in lastRun.layouts {
+            let t = try layout.sized(phase: .measured, steps: steps, offset: nil)
+            shown.append(t.at(t.sizing?.state.offset ?? t.initialOffset))
+        }
+        if let failure = shown.lazy.compactMap(\.rules.attributeFailure).first { return .failure(failure) }
+        return .success(shown)
     }
 
     /// The transitions of each layout's batch update at offset (0, 0) (`:transitions`); an
@@ -264,12 +277,13 @@ package final class Session {
         guard let program = run.program else { return ("", "") }
         var lines = "", diagnostics: [Diagnostic] = []
         let checker = ExpectationChecker(program: program)
-        // Layout names are unique in a file: one look-up per layout, not a search.
-        let byName = Dictionary(tables.indices.map { (tables[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Layout names are unique in a file: one look-up per layout, not a search. The evaluated
+        // layouts, not their tables alone: a `scroll` block's path measures self-sizing cells.
+        let layouts = run.layouts
+        let byName = Dictionary(layouts.indices.map { (layouts[$0].before.name, $0) }, uniquingKeysWith: { first, _ in first })
         for name in program.layoutNames {
             guard let k = byName[name] else { continue }
-            let after = k < afterTables.count ? afterTables[k] : nil
-            for outcome in checker.check(layout: name, table: tables[k], after: after, within: Span(c.base, c.base + c.length)) {
+            for outcome in checker.check(layout: name, layouts[k], within: Span(c.base, c.base + c.length)) {
                 let label = outcome.label.map { " ('\($0)')" } ?? ""
                 switch outcome.verdict {
                 case .passed:

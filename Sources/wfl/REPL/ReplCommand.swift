@@ -28,6 +28,7 @@ struct ReplCommand {
         ("json", ":json", "the same as JSON"),
         ("transitions", ":transitions", "how every element moves in the batch update ('update' blocks)"),
         ("show", ":show", "a picture of the first screen, drawn with characters"),
+        ("scroll", ":scroll X,Y[/D]...", "the table after scrolling there from the first display (self-sizing cells measured)"),
         ("layout", ":layout NAME", "the layout that expressions read (alone: which one)"),
         ("load", ":load FILE", "replace the session with the statements of FILE"),
         ("save", ":save FILE", "write the session as a .wfl file (whole or not at all)"),
@@ -164,7 +165,12 @@ final class Repl {
             fail(Exit.usage)
             return true
         }
-        if !takesFile, name != "layout", !argument.isEmpty {
+        if name == "scroll", argument.isEmpty {
+            error("':scroll' needs a path: X,Y[/D][:X,Y[/D]]...", help: "write ':scroll 0,600' or ':scroll 0,3000/844'")
+            fail(Exit.usage)
+            return true
+        }
+        if !takesFile, name != "layout", name != "scroll", !argument.isEmpty {
             error("':\(name)' takes nothing after it", help: "write ':\(name)' alone")
             fail(Exit.usage)
             return true
@@ -186,6 +192,44 @@ final class Repl {
                 writeOut(name == "table" ? TableFormat.format(tables) : JSONFormat.format(tables))
             } catch {
                 writeErr(DiagnosticRenderer(color: session.color).render([error], in: SourceFile(name: Session.sessionName, text: session.text)))
+                fail(Exit.dataError)
+            }
+        case "scroll":
+            // As `wfl run --scroll PATH` prints it: the table where the path leaves each layout,
+            // with its offset and the last stop's adjustments in the title line.
+            let steps: [PathStep]
+            switch RunCommand.scrollPath(argument, as: ":scroll") {
+            case .failure(let e):
+                error(e.text, help: "write ':scroll X,Y' or ':scroll X,Y/D' (a stop every D points), joined by ':'")
+                fail(Exit.usage)
+                return true
+            case .success(let s):
+                steps = s
+            }
+            let rendered: Result<[AttributeTable], Diagnostic>
+            do {
+                rendered = try session.tablesAfterPath(steps)
+            } catch {
+                switch error {
+                case .layout(let f):
+                    writeErr(DiagnosticRenderer(color: session.color).render(f.diagnostics, in: SourceFile(name: Session.sessionName, text: session.text)))
+                    fail(Exit.dataError)
+                    return true
+                case .badStep(let d):
+                    self.error("a step of ':scroll' must be above 0, not \(NumberFormat.format(d))")
+                    fail(Exit.usage)
+                    return true
+                case .tooManyStops:
+                    self.error("':scroll \(argument)' makes more than 1,000,000 stops", help: "make its steps larger")
+                    fail(Exit.usage)
+                    return true
+                }
+            }
+            switch rendered {
+            case .success(let tables):
+                writeOut(TableFormat.format(tables))
+            case .failure(let d):
+                writeErr(DiagnosticRenderer(color: session.color).render([d], in: SourceFile(name: Session.sessionName, text: session.text)))
                 fail(Exit.dataError)
             }
         case "transitions":
