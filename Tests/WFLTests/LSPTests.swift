@@ -388,6 +388,44 @@ final class LSPTests: XCTestCase {
         XCTAssertEqual(c.waitForExit(), 1)
     }
 
+    /// Inside a `scroll` block completion offers `to` and `expect` only; its expects get the
+    /// path's variables (`ox`, `offsetAdjustment`), which an `expect` outside has not; `to`'s
+    /// values get `cw` and `ch`, no item variable; hover on `offsetAdjustment` says what it is.
+    func testCompletionInsideScrollBlocks() throws {
+        let c = try start()
+        let lines = [
+            "estimate 200",                           // 0
+            "items 10",                               // 1
+            "scroll {",                               // 2
+            "  ",                                     // 3: a statement of the block
+            "  to 0, ",                               // 4: a stop's value
+            "  expect offsetAdjustment == [0, 0]",    // 5
+            "  expect oy == ",                        // 6: an expect of the path
+            "}",                                      // 7
+            "expect contentHeight == ",               // 8: an expect of the file
+            "",
+        ]
+        let text = lines.joined(separator: "\n")
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        _ = try c.diagnostics(version: 1)
+        func labels(_ line: Int) throws -> Set<String> {
+            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
+            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+        }
+        XCTAssertEqual(try labels(3), ["to", "expect"])
+        let stop = try labels(4)
+        XCTAssertTrue(stop.isSuperset(of: ["cw", "ch"]) && stop.isDisjoint(with: ["i", "ox", "offsetAdjustment", "random"]), "\(stop)")
+        let inPath = try labels(6)
+        XCTAssertTrue(inPath.isSuperset(of: ["ox", "oy", "offsetAdjustment", "sizeAdjustment", "measured", "contentHeight"]), "\(inPath)")
+        let outside = try labels(8)
+        XCTAssertTrue(outside.contains("contentHeight") && outside.isDisjoint(with: ["ox", "offsetAdjustment", "sizeAdjustment"]), "\(outside)")
+        let r = try c.reply(try c.request("textDocument/hover", position(5, 12)))
+        let hover = try XCTUnwrap(((r["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        XCTAssertTrue(hover.contains("contentOffsetAdjustment"), hover)
+        try c.notify("exit", [:])
+        XCTAssertEqual(c.waitForExit(), 1)
+    }
+
     /// Completion offers only what is valid at the cursor: a section's statements leave out the
     /// settings of blocks (`when`, `anchor`); an expression gets the variables that have a value
     /// where it stands (the table of places) and `random` only in the rules evaluated per item.

@@ -94,7 +94,7 @@ final class Analysis {
     static func innerStatement(_ st: Statement, at offset: Int) -> Statement? {
         let statements: [Statement]
         switch st.kind {
-        case .attach(let b), .update(let b): statements = b.statements
+        case .attach(let b), .update(let b), .scroll(let b): statements = b.statements
         case .appear(let a): statements = a.block.statements
         case .group(let g): statements = g.block.statements
         case .item(let item): statements = item.block?.statements ?? []
@@ -113,7 +113,7 @@ final class Analysis {
         guard let (_, kind) = block(of: st) else { return nil }
         let word: Span
         switch st.kind {
-        case .attach(let b), .update(let b): word = b.keyword
+        case .attach(let b), .update(let b), .scroll(let b): word = b.keyword
         case .appear(let a): word = a.block.keyword
         case .group(let g): word = g.block.keyword
         case .item(let item): word = item.keyword
@@ -129,6 +129,7 @@ final class Analysis {
         case .attach(let b): return (b, .attach)
         case .appear(let a): return (a.block, a.disappear ? .disappear : .appear)
         case .update(let b): return (b, .update)
+        case .scroll(let b): return (b, .scroll)
         case .group(let g): return (g.block, .group)
         case .item(let item): return item.block.map { ($0, .item) }
         default: return nil
@@ -232,6 +233,8 @@ final class Analysis {
             return search(g.width) ?? search(g.height) ?? g.count.flatMap(search)
         case .item(let item):
             return search(item.width) ?? search(item.height)
+        case .to(let stop):
+            return search(stop.x) ?? search(stop.y) ?? stop.step.flatMap(search)
         case .setting(let s):
             for a in s.arguments {
                 switch a {
@@ -638,7 +641,11 @@ final class Analysis {
         } else {
             // `expect`, `insert`, `delete`: the places of their words; anything else may be a
             // `let` being written.
-            let covering = Builtins.places.filter { $0.words.contains(words[0]) }
+            // The places of the block around the cursor (an `expect` in a `scroll` block reads the
+            // path's variables; one outside does not).
+            let all = Builtins.places.filter { $0.words.contains(words[0]) }
+            let here = all.filter { inner.map($0.blocks.contains) ?? $0.blocks.isEmpty }
+            let covering = here.isEmpty ? all.filter { $0.blocks.isEmpty } : here
             expressionItems(covering.isEmpty ? nil : covering)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
