@@ -194,7 +194,7 @@ final class FiniteNumbersTests: XCTestCase {
             }
         }
         var rng = RobustnessTests.SplitMix64(seed: 27)
-        for _ in 0..<(Stress.enabled ? 20_000 : 150) {
+        for _ in 0..<(Stress.enabled ? 20_000 : 60) {
             let base = rng.pick(Self.bases)
             var lines: [(String, String)] = []
             for _ in 0..<2 {
