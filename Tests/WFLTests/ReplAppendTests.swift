@@ -71,10 +71,10 @@ final class ReplAppendTests: XCTestCase {
         return "\(r.failed) | \(r.output) | \(r.diagnostics) | \(session.text.utf8.count) | \(session.tables.map(\.elements.count))"
     }
 
-    /// 40 sessions of 60 entries under `WFL_STRESS` (15 s on a quiet 2-core machine), 4 in the
+    /// 40 sessions of 60 entries under `WFL_STRESS` (15 s on a quiet 2-core machine), 2 in the
     /// plain run.
     func testAppendingIsEvaluatingTheWholeSession() {
-        let seeds = Stress.enabled ? 40 : 4
+        let seeds = Stress.enabled ? 40 : 2
         var appendedEntries = 0, fastEntries = 0
         for seed in 0..<seeds {
             var g = Entries(state: UInt64(seed) &* 0x9E3779B97F4A7C15 &+ 1)
