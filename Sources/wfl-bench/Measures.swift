@@ -239,7 +239,7 @@ final class Workload {
         if compact != [.number, .identifier, .number, .eof]
             || !Parser.parse(SourceFile(name: "probe", text: "container 375x812\n")).diagnostics.isEmpty {
             f.compactSizes = false
-            featureNotes.append("'375x812' does not lex as number, 'x', number (LANGUAGE.md): the spec writes '375 x 812' instead")
+            featureNotes.append("'375x812' does not lex as number, 'x', number (docs/language.md): the spec writes '375 x 812' instead")
         }
         if !Parser.parse(SourceFile(name: "probe", text: "// caf\u{E9} \u{1F642}\n/* na\u{EF}ve */\ncolumns 2\n")).diagnostics.isEmpty {
             f.nonASCIIComments = false

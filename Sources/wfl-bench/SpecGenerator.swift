@@ -1,6 +1,6 @@
 /// A deterministic generator of realistic `.wfl` source for the front-end benchmarks.
 ///
-/// The file it writes uses every feature of LANGUAGE.md that the lexer and parser see: settings of
+/// The file it writes uses every feature of the language (docs/language.md) that the lexer and parser see: settings of
 /// every shape (bare words, `W x H` with and without spaces, lanes and `adaptive(...)`, one, two
 /// and four insets and the named form), `let` values and functions, lists (some spread over lines
 /// with trailing commas), every operator and the conditional, calls, indexing, line comments,

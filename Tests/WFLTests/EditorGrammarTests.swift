@@ -312,7 +312,7 @@ final class EditorGrammarTests: XCTestCase {
             kinds.formUnion(checks.map(\.scope))
             entries.append(Entry(path: url.path, checks: checks))
         }
-        // The block words of ELEMENTS.md, which the parser does not read yet, in a file of their own.
+        // The block words of attached views, updates and appearances, which the parser does not read yet, in a file of their own.
         let blocks = "attach badge {\n  size 20 x 20\n}\nupdate {\n  insert 0 3\n  delete 0 1\n}\nappear {\n  zIndex 1\n}\ndisappear { zIndex 0 }\n"
         let blocksURL = work.appendingPathComponent("blocks.wfl")
         try Data(blocks.utf8).write(to: blocksURL)

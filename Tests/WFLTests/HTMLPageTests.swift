@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import WFL
 
-/// The html pages of MOTION.md, GROUPS.md and SIZING.md (issues 29, 30, 31): translate and rotate
+/// The html pages of transforms, groups and scroll paths (issues 29, 30, 31): translate and rotate
 /// drawn through the spec's matrix on the slider page, its table's columns, the transitions'
 /// Play animating them. (The pages in a real browser: .ci/browser-check.)
 final class HTMLPageTests: XCTestCase {
@@ -141,7 +141,7 @@ final class HTMLPageTests: XCTestCase {
     // MARK: shelf sliders
 
     /// The compositional carousel's band is 45 + 3 * 300 + 2 * 10 + 45 = 1010 wide, so its slider
-    /// runs from 0 to 1010 - 390 = 620, in 48 steps (155 and 310, MOTION.md's offsets, among
+    /// runs from 0 to 1010 - 390 = 620, in 48 steps (155 and 310, the carousel's worked offsets, among
     /// them); each stop is the table `--shelf 0=X` gives, and the page carries its frames and
     /// zooms.
     func testShelfSliderStopsAreTheTablesOfShelfOffsets() throws {
@@ -157,7 +157,7 @@ final class HTMLPageTests: XCTestCase {
         XCTAssertEqual(sl.start, 0)
         let k = try XCTUnwrap(sl.values.firstIndex(of: 310))
         XCTAssertEqual(sl.tables[k], try XCTUnwrap(compile(url, shelves: [0: 310]).tables.first))
-        // At 310 the cards' zooms are 0.75, 1, 0.75 (MOTION.md).
+        // At 310 the cards' zooms are 0.75, 1, 0.75 (docs/layout.md, "Shelf offsets and transforms").
         XCTAssertEqual((0..<3).map { sl.tables[k].zoom(of: $0) }, [0.75, 1, 0.75])
         let html = HTMLFormat.format(c.tables, shelves: sliders)
         XCTAssertTrue(html.contains("<p class=\"shelf-slider\" data-section=\"0\"><label>shelf 0 sideways sx <input type=\"range\" min=\"0\" max=\"48\" value=\"0\"></label>"), html)
@@ -176,7 +176,7 @@ final class HTMLPageTests: XCTestCase {
 
     // MARK: scroll paths
 
-    /// SIZING.md's worked waterfall: the first display leaves 6-9 at their estimates, adjustments
+    /// The worked self-sizing waterfall: the first display leaves 6-9 at their estimates, adjustments
     /// (0, 0) and (0, -160); `to 0, 500` ends at 400 with (0, -100) and (0, -100), all measured.
     func testPathStopsAreTheWorkedExample() throws {
         let c = try compile(Golden.root.appendingPathComponent("Tests/Fixtures/pictures/self-sizing.wfl"))

@@ -1,7 +1,7 @@
 import XCTest
 @testable import WFL
 
-/// Numbers for people (CLI.md, "Formats"): `table`, the pictures and the REPL round to 3 decimals;
+/// Numbers for people (docs/usage.md): `table`, the pictures and the REPL round to 3 decimals;
 /// json, csv and swift stay exact.
 final class PeopleNumberTests: XCTestCase {
     func testForPeopleRoundsToThreeDecimals() {

@@ -311,12 +311,12 @@ final class ReplPipeTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try Self.checkGolden("groups", in: dir)
         XCTAssertTrue(result.output.contains("pending: section 0 is a 'style groups' section without a 'group' block"), result.output)
-        XCTAssertTrue(result.output.contains("[19, 4, 232, 192]"), "GROUPS.md's worked example, cell 0")
+        XCTAssertTrue(result.output.contains("[19, 4, 232, 192]"), "the worked featured group, cell 0")
     }
 
     /// `:scroll X,Y[/D]...` prints the table where a path leaves the session's layout, as `wfl
     /// run --scroll` does; a `scroll` block typed over several lines checks its expects on the
-    /// path (its adjustments included); bad paths are usage errors. SIZING.md's two worked
+    /// path (its adjustments included); bad paths are usage errors. The two worked self-sizing
     /// examples, pinned whole.
     func testScrollCommandAndBlocks() throws {
         let dir = try Self.temporaryDirectory()

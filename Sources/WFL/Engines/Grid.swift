@@ -278,7 +278,7 @@ package struct GridEngine: Engine {
         let vertical = settings.direction == .vertical
         let packing = settings.word(.packing, Packing.sparse)
         // `columns` counts the columns of a vertical grid, `rows` the rows of a horizontal one;
-        // lanes 0 wide or less are LANGUAGE.md's no-room error.
+        // lanes 0 wide or less are the no-room error (docs/language.md).
         let lanes = settings.lanes(across: vertical, default: 2, checkRoom: true, scale: 0)
         let laneW = settings.laneWidth(lanes, across: vertical)
         let lineLength = settings.length(vertical ? .rowHeight : .columnWidth, variable: vertical ? .w : .h, value: laneW)

@@ -2,7 +2,7 @@
 /// `Number::toString`, as `NumberFormat.format`), with no `String` per value. The json and csv
 /// writers build their output with it, in pieces that can be formatted independently.
 
-/// A growable byte buffer with the formatting of CLI.md's numbers. Reuse one (`removeAll`) to keep
+/// A growable byte buffer with the number formatting of docs/usage.md. Reuse one (`removeAll`) to keep
 /// its storage and its cache of formatted doubles.
 package struct ByteWriter {
     /// What has been written.
@@ -71,7 +71,7 @@ package struct ByteWriter {
         append(number: f.height)
     }
 
-    /// A double as CLI.md prints it (`NumberFormat.format`).
+    /// A double as docs/usage.md says it prints (`NumberFormat.format`).
     @inline(__always) package mutating func append(number v: Double) {
         // Whole numbers below 1e15: their digits (the common case).
         if v == v.rounded(.towardZero), Swift.abs(v) < 1e15 {

@@ -1,4 +1,4 @@
-/// The `csv` format of CLI.md: a header row, then one row per element; `item` is empty for
+/// The `csv` format (docs/usage.md): a header row, then one row per element; `item` is empty for
 /// headers and footers. Fields are quoted as RFC 4180 says where they need it.
 public enum CSVFormat {
     package static let headerRow = "layout,section,item,kind,x,y,width,height,zIndex"

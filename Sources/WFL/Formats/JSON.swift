@@ -1,4 +1,4 @@
-/// The `json` format of CLI.md: the stable machine format, in exactly its shape.
+/// The `json` format (docs/usage.md): the stable machine format, in exactly its shape.
 public enum JSONFormat {
     public static func format(_ tables: [AttributeTable]) -> String {
         var w = ByteWriter()

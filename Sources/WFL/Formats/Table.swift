@@ -1,4 +1,4 @@
-/// The `table` format of CLI.md: for people, columns aligned, one layout after another, each with
+/// The `table` format (docs/usage.md): for people, columns aligned, one layout after another, each with
 /// a title line giving its style and content size. Numbers are rounded to 3 decimals
 /// (`NumberFormat.forPeople`).
 public enum TableFormat {

@@ -8,7 +8,7 @@ extension EvaluatedLayout {
     package static let pathStopLimit = 200
 
     /// The table after each stop of the first display and `steps` (each `by D` stepped as
-    /// SIZING.md says: from where the last stop ended toward the target, then at it), with the
+    /// docs/language.md, "Scroll paths", says: from where the last stop ended toward the target, then at it), with the
     /// stop's number (1 the first display) and the number of stops; nil for a layout that is not
     /// self-sizing.
     package func pathStops(_ steps: [PathStep], limit: Int = pathStopLimit) throws(PathFailure) -> (tables: [AttributeTable], numbers: [Int], total: Int)? {

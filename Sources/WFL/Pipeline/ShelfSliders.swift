@@ -1,7 +1,7 @@
 /// The html page's shelf sliders (docs/usage.md, "Pictures"): for each shelf whose band scrolls
 /// sideways, the layout's table as `wfl run --shelf S=X` gives it at each offset of the slider.
 /// A shelf's offset moves its cells before backgrounds, the mirror and the attribute rules
-/// (MOTION.md), so each stop is the file evaluated again with that offset; the page shows these
+/// (docs/layout.md, "Shelf offsets and transforms"), so each stop is the file evaluated again with that offset; the page shows these
 /// tables and computes nothing itself.
 
 extension Compilation {

@@ -1,4 +1,4 @@
-/// Numbers as CLI.md prints them. For machines (`json`, `csv`, `swift`, diagnostics): ECMAScript's
+/// Numbers as docs/usage.md says they print. For machines (`json`, `csv`, `swift`, diagnostics): ECMAScript's
 /// `Number::toString`, the shortest form that reads back to the same double (`10`, not `10.0`;
 /// `1e+21`, `1e-7`), and `-0` as `0`. For people (`table`, the pictures, the REPL's values):
 /// rounded to 3 decimals first (`forPeople`), within the 0.001 that `==` allows.

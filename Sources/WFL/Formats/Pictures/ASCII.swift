@@ -1,4 +1,4 @@
-/// The `ascii` format (CLI.md) and the REPL's `:show`: the viewport at the offset drawn with
+/// The `ascii` format (docs/usage.md) and the REPL's `:show`: the viewport at the offset drawn with
 /// box-drawing characters, scaled to a given number of columns. The library knows nothing of
 /// terminals: the caller passes the width (the executable: the terminal's, or 80).
 public enum ASCIIPicture {

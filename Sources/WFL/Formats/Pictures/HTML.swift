@@ -1,4 +1,4 @@
-/// The `html` format (CLI.md): one self-contained page (no external resources, no URLs) with, for
+/// The `html` format (docs/usage.md): one self-contained page (no external resources, no URLs) with, for
 /// each layout, its picture beside its table. Hovering a row highlights its box and the other way
 /// round. The page's script draws the boxes from the frames embedded in the page; for a layout whose
 /// frames move with the scroll offset (pinned headers, zoomFirst) or whose attribute rules read it,
@@ -15,7 +15,7 @@ public enum HTMLFormat {
     /// offset asked for when it is not one of them).
     package static let sliderSteps = 48
 
-    /// A slider moving one shelf sideways (MOTION.md, "Shelf offsets"): the layout's tables as wfl
+    /// A slider moving one shelf sideways (docs/layout.md, "Shelf offsets and transforms"): the layout's tables as wfl
     /// computed them with the shelf's own offset at each of `values` (the others as given).
     public struct ShelfSlider: Sendable {
         /// The layout's position among the tables of the page.
@@ -37,7 +37,7 @@ public enum HTMLFormat {
         }
     }
 
-    /// A scroll path played stop by stop (SIZING.md): the layout's table after each stop kept
+    /// A scroll path played stop by stop (docs/layout.md, "Self-sizing cells"): the layout's table after each stop kept
     /// (`EvaluatedLayout.pathStops`), each carrying its offset, adjustments and estimated cells.
     public struct PathPlayer: Sendable {
         /// The layout's position among the tables of the page.

@@ -1,4 +1,4 @@
-/// The `svg` format (CLI.md): each layout as a picture, side by side in one SVG 1.1 document. The
+/// The `svg` format (docs/usage.md): each layout as a picture, side by side in one SVG 1.1 document. The
 /// content area at the container's width, every drawn element a box in its kind's colour with its
 /// label, the viewport at the offset as a dashed outline, and the content's end marked.
 public enum SVGFormat {
