@@ -44,13 +44,11 @@ extension EvaluatedLayout {
         var stops = 1
         for (k, s) in steps.enumerated() {
             let target = vertical ? s.target.y : s.target.x
-            var count = 1.0
-            if let step = s.step {
-                guard step > 0, step.isFinite else { throw PathStepFailure(failure: .badStep(step), step: k) }
-                count = Swift.max(1, (abs(target - o) / step).rounded(.up))
+            do {
+                stops += try SelfSizingPath.stopCount(from: o, to: target, by: s.step, after: stops)
+            } catch {
+                throw PathStepFailure(failure: error, step: k)
             }
-            guard Double(stops) + count <= Double(SelfSizingPath.maxStops) else { throw PathStepFailure(failure: .tooManyStops, step: k) }
-            stops += Int(count)
             o = clamped(target)
         }
         t.sizing = SizingOutput(state: PathState(offset: vertical ? Offset(x: 0, y: o) : Offset(x: o, y: 0)))

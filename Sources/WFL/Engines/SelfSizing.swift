@@ -203,8 +203,10 @@ package struct SelfSizingPath {
     }
 
     /// Element index `j` of the table is a cell still at its estimate.
-    package func isEstimated(element j: Int) -> Bool {
-        let e = table.elements[j]
+    package func isEstimated(element j: Int) -> Bool { isEstimated(table.elements[j]) }
+
+    /// `e` is a cell still at its estimate.
+    func isEstimated(_ e: Element) -> Bool {
         guard e.kind == .cell, let item = e.item else { return false }
         return !isMeasured(section: e.section, item: item)
     }
@@ -216,21 +218,34 @@ package struct SelfSizingPath {
 
     /// `to X, Y [by D]`: stops `D` apart from where the last stop ended toward the target along
     /// the scroll axis, then at it.
-    package mutating func scroll(to target: Offset, by step: Double? = nil) throws(PathFailure) {
+    /// `afterEach` sees the path after each of those stops (the html page's player keeps them).
+    package mutating func scroll(to target: Offset, by step: Double? = nil,
+                                 afterEach: (SelfSizingPath) -> Void = { _ in }) throws(PathFailure) {
         let t = SelfSizingPath.axis(target, vertical)
+        let o = SelfSizingPath.axis(offset, vertical)
+        let n = try SelfSizingPath.stopCount(from: o, to: t, by: step, after: stops)
+        if let step {
+            let sign: Double = t < o ? -1 : 1
+            for k in 1..<n {
+                try stop(o + sign * Double(k) * step)
+                afterEach(self)
+            }
+        }
+        try stop(t)
+        afterEach(self)
+    }
+
+    /// How many stops `to` makes from `o` toward `t` along the scroll axis (`by step`: `max(1,
+    /// ceil(|t - o| / step))`; without: 1), checked against `maxStops` after `stops` made.
+    static func stopCount(from o: Double, to t: Double, by step: Double?, after stops: Int) throws(PathFailure) -> Int {
         guard let step else {
-            guard stops + 1 <= SelfSizingPath.maxStops else { throw .tooManyStops }
-            try stop(t)
-            return
+            guard stops + 1 <= maxStops else { throw .tooManyStops }
+            return 1
         }
         guard step > 0, step.isFinite else { throw .badStep(step) }
-        let o = SelfSizingPath.axis(offset, vertical)
         let count = Swift.max(1, (abs(t - o) / step).rounded(.up))
-        guard Double(stops) + count <= Double(SelfSizingPath.maxStops) else { throw .tooManyStops }
-        let sign: Double = t < o ? -1 : 1
-        let n = Int(count)
-        for k in 1..<Swift.max(1, n) { try stop(o + sign * Double(k) * step) }
-        try stop(t)
+        guard Double(stops) + count <= Double(maxStops) else { throw .tooManyStops }
+        return Int(count)
     }
 
     /// The coordinate along the scroll axis.
@@ -317,9 +332,8 @@ package struct SelfSizingPath {
         var estimated: [Bool] = []
         estimated.reserveCapacity(t.elements.count)
         var any = false
-        for j in t.elements.indices {
-            let el = t.elements[j]
-            let e = el.kind == .cell && el.item.map { !isMeasured(section: el.section, item: $0) } ?? false
+        for el in t.elements {
+            let e = isEstimated(el)
             any = any || e
             estimated.append(e)
         }

@@ -272,9 +272,9 @@ final class ResumableLayout {
         complete = false
         let sec = layout.sections[s]
         let cut: Int
-        if sec.engine is WaterfallEngine {
+        if let engine = sec.engine as? WaterfallEngine {
             // Resume at the chunk of the cell, with its lanes.
-            let k = ResumableLayout.chunk((sec.engine as! WaterfallEngine).lanes)
+            let k = ResumableLayout.chunk(engine.lanes)
             let c = item / k
             let cp = checkpoints[s][c]
             var o: OpenWaterfall
@@ -282,7 +282,7 @@ final class ResumableLayout {
                 o = current
             } else {
                 // A finished section opens again: closing it rewrites its end, stop and footer.
-                o = OpenWaterfall(section: s, row: w.table.sectionStarts[s], g: Waterfall.Geometry(sec, sec.engine as! WaterfallEngine, stack),
+                o = OpenWaterfall(section: s, row: w.table.sectionStarts[s], g: Waterfall.Geometry(sec, engine, stack),
                                   bottom: 0, item: 0)
             }
             o.bottom = cp.bottom
@@ -292,7 +292,6 @@ final class ResumableLayout {
             }
             cut = o.row.firstCell + o.item
             open = o
-            if w.table.sectionStarts.count > s { w.table.sectionStarts.removeSubrange(s...) }
             opened.removeSubrange((s + 1)...)
             checkpoints.removeSubrange((s + 1)...)
             checkpoints[s].removeSubrange((c + 1)...)
@@ -301,10 +300,10 @@ final class ResumableLayout {
             cut = opened[s].firstElement
             top = opened[s].begin
             open = nil
-            if w.table.sectionStarts.count > s { w.table.sectionStarts.removeSubrange(s...) }
             opened.removeSubrange(s...)
             checkpoints.removeSubrange(s...)
         }
+        if w.table.sectionStarts.count > s { w.table.sectionStarts.removeSubrange(s...) }
         w.table.elements.removeSubrange(cut...)
         // What the engines keep of a section beside its elements: a shelf's band.
         w.table.scroll.shelves.removeAll { $0.section >= s }

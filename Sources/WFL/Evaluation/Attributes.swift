@@ -50,7 +50,7 @@ package final class TableRules: @unchecked Sendable, Equatable {
     struct Section: Equatable {
         var items: Int
         var aw: Double, ah: Double
-        var rules: RuleSet<SectionRule>
+        var rules: RuleSet<SectionRule> { didSet { slots = AttributeSlots(rules) } }
         /// `p` runs along x (a horizontal layout, or a shelf).
         var progressAlongX: Bool
         /// The section is a shelf, whose rules may read `sx`.
@@ -59,14 +59,23 @@ package final class TableRules: @unchecked Sendable, Equatable {
         var sx: Double
         /// Where the attribute rules stand in `rules.entries` (-1: none), found once so that a cell's
         /// values read each rule in place rather than searching (and copying) the entries six times.
-        var slots = AttributeSlots()
+        private(set) var slots: AttributeSlots
+
+        init(items: Int, aw: Double, ah: Double, rules: RuleSet<SectionRule>, progressAlongX: Bool, shelf: Bool, sx: Double) {
+            self.items = items
+            self.aw = aw
+            self.ah = ah
+            self.rules = rules
+            self.progressAlongX = progressAlongX
+            self.shelf = shelf
+            self.sx = sx
+            slots = AttributeSlots(rules)
+        }
     }
 
     /// The indices in a section's `rules.entries` of its six attribute rules, -1 where it has none.
     struct AttributeSlots: Equatable {
         var alpha = -1, zoom = -1, zIndex = -1, translateX = -1, translateY = -1, rotate = -1
-
-        init() {}
 
         init(_ rules: RuleSet<SectionRule>) {
             for (k, e) in rules.entries.enumerated() {
@@ -97,11 +106,7 @@ package final class TableRules: @unchecked Sendable, Equatable {
     }
 
     init(sections: [Section], seed: UInt64, letCount: Int, cw: Double, ch: Double, functionBodies: AnyObject?) {
-        self.sections = sections.map { sec in
-            var sec = sec
-            sec.slots = AttributeSlots(sec.rules)
-            return sec
-        }
+        self.sections = sections
         self.seed = seed
         self.letCount = letCount
         self.cw = cw
@@ -114,8 +119,7 @@ package final class TableRules: @unchecked Sendable, Equatable {
             let ins = sec.insets
             return Section(items: sec.items, aw: layout.containerWidth - ins.left - ins.right,
                            ah: layout.containerHeight - ins.top - ins.bottom, rules: sec.rules.filter(use.holds),
-                           progressAlongX: layout.direction == .horizontal || sec.style == .shelf, shelf: sec.style == .shelf, sx: sec.style == .shelf ? layout.shelfOffsets[s] ?? 0 : 0,
-                           slots: AttributeSlots(sec.rules.filter(use.holds)))
+                           progressAlongX: layout.direction == .horizontal || sec.style == .shelf, shelf: sec.style == .shelf, sx: sec.style == .shelf ? layout.shelfOffsets[s] ?? 0 : 0)
         }
         seed = layout.seed
         letCount = layout.letCount
