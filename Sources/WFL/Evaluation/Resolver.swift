@@ -28,6 +28,8 @@ final class SectionMemo {
     /// and configures their engines again (`Program.lastChange`).
     var outside = PropertyMask()
     var engineReads = PropertyMask()
+    /// The items of `sections` as the item limit counts them.
+    var countedItems = 0
 }
 
 /// The properties a resolution looks up, apart from those a section's engine looks up in its
@@ -36,13 +38,6 @@ final class PropertyReads {
     var outside = PropertyMask()
     var engine = PropertyMask()
     var inEngine = false
-}
-
-extension ResolvedLayout {
-    /// What the item limit counts of the layout: its sections' `countedItems`.
-    var countedItems: Int {
-        sections.withUnsafeBufferPointer { b in b.indices.reduce(0) { $0 + b[$1].countedItems } }
-    }
 }
 
 extension ResolvedSection {
@@ -345,10 +340,14 @@ struct Resolver {
 
         var sections: [ResolvedSection] = []
         swap(&sections, &memoSections)
-        // Room for all of them at once: growing by doubling held a file of sections twice.
-        sections.reserveCapacity(records.count)
-        var totalItems = 0
-        for s in sections.indices { totalItems += sections[s].countedItems }
+        // Room for all of them at once: growing by doubling held a file of sections twice. The
+        // REPL's sections, a few more at each entry, grow by half (room for exactly one more
+        // moved every section at every entry).
+        if sections.capacity < records.count {
+            sections.reserveCapacity(known == 0 ? records.count : Swift.max(records.count, sections.capacity + sections.capacity / 2))
+        }
+        // The memo's sections, counted when they were resolved (a loop over them copied each).
+        var totalItems = known > 0 ? memo?.countedItems ?? 0 : 0
         if reconfigure {
             for s in sections.indices {
                 style = styles[s]
@@ -386,6 +385,7 @@ struct Resolver {
         if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo {
             if known == 0 { (memo.outside, memo.engineReads) = (PropertyMask(), PropertyMask()) }
             memo.outside |= reads.outside
+            memo.countedItems = totalItems
             memo.engineReads |= reads.engine
             memo.generation = program.generation
             memo.records = sectionRecords.map(ObjectIdentifier.init)
