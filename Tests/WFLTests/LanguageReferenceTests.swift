@@ -303,13 +303,14 @@ final class LanguageReferenceTests: XCTestCase {
                 let key = Self.placeTemplates["\(p.place)/\(setting)"] ?? Self.placeTemplates[setting]
                 let template = try XCTUnwrap(key, "no test file for '\(setting)' in \(p.place)")
                 var valued: [String] = []
-                for v in Builtins.variables {
+                // `sx` outside a shelf has its own code (E0430).
+                let none: Set<DiagnosticCode> = [.noValueHere, .sxOutsideShelf]
+                let runs = Concurrent.map(Builtins.variables) { v in
                     let text = template.replacingOccurrences(of: "VAR", with: v)
                     let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
-                    var ds = c.diagnostics
-                    ds += Pipeline.checkExpectations(c).compactMap(\.diagnostic)
-                    // `sx` outside a shelf has its own code (E0430).
-                    let none: Set<DiagnosticCode> = [.noValueHere, .sxOutsideShelf]
+                    return (v, text, c.diagnostics + Pipeline.checkExpectations(c).compactMap(\.diagnostic))
+                }
+                for (v, text, ds) in runs {
                     let others = ds.filter { !none.contains($0.code) && $0.severity == .error }
                     XCTAssertEqual(others.map(\.message), [], "\(text)")
                     if !ds.contains(where: { none.contains($0.code) }) { valued.append(v) }
