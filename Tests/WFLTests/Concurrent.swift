@@ -23,6 +23,11 @@ enum Concurrent {
         }
     }
 
+    /// `xs.forEach(body)`, spread as `map` spreads it.
+    static func forEach<T>(_ xs: [T], _ body: (T) throws -> Void) rethrows {
+        _ = try map(xs, body)
+    }
+
     /// `xs.flatMap(body)`, spread as `map` spreads it.
     static func flatMap<T, R>(_ xs: [T], _ body: (T) throws -> [R]) rethrows -> [R] {
         try map(xs, body).flatMap { $0 }
