@@ -179,7 +179,7 @@ final class CLIHardeningTests: XCTestCase {
         p.standardOutput = o
         p.standardError = e
         try p.run()
-        p.waitUntilExit()
+        p.waitQuickly()
         try o.close(); try e.close(); try dir.close()
         defer { try? fm.removeItem(at: out); try? fm.removeItem(at: err) }
         return WFLCommand.Result(status: p.terminationStatus,
@@ -236,7 +236,7 @@ final class CLIHardeningTests: XCTestCase {
                     }
                     usleep(100)
                 }
-                p.waitUntilExit()
+                p.waitQuickly()
                 let now = try Data(contentsOf: url("out.json"))
                 if sent && p.terminationReason == .uncaughtSignal {
                     caught += 1
@@ -275,7 +275,7 @@ final class CLIHardeningTests: XCTestCase {
             }
             usleep(100)
         }
-        p.waitUntilExit()
+        p.waitQuickly()
         XCTAssertTrue(sent, "the temporary file was never seen")
         XCTAssertEqual(p.terminationReason, .exit)
         XCTAssertEqual(p.terminationStatus, 0)

@@ -453,7 +453,7 @@ final class EditorGrammarTests: XCTestCase {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        process.waitQuickly()
         XCTAssertTrue(output.contains("filetype=wfl"), output)
         let args = try String(contentsOf: noted, encoding: .utf8)
         XCTAssertEqual(args, "lsp\n")

@@ -119,7 +119,7 @@ final class FileWriteTests: XCTestCase {
         }
         while p.isRunning && Date() < deadline { usleep(5_000) }
         if p.isRunning { p.terminate() }
-        p.waitUntilExit()
+        p.waitQuickly()
         XCTAssertEqual(p.terminationStatus, 0)
         XCTAssertEqual(String(decoding: got, as: UTF8.self), try table())
         XCTAssertEqual(fileType(fifo.path), S_IFIFO, "still a FIFO")
@@ -134,7 +134,7 @@ final class FileWriteTests: XCTestCase {
         mknod.executableURL = URL(fileURLWithPath: "/usr/bin/mknod")
         mknod.arguments = [url("null").path, "c", "1", "3"]
         try mknod.run()
-        mknod.waitUntilExit()
+        mknod.waitQuickly()
         XCTAssertEqual(mknod.terminationStatus, 0)
         for args in [["run", "a.wfl", "-o", "null"], ["run", "a.wfl", "--format", "json", "-o", "null"]] {
             let r = try WFLCommand.run(args, directory: work)
@@ -204,7 +204,7 @@ final class FileWriteTests: XCTestCase {
         sh.arguments = ["-c", "umask 022; \"$0\" run a.wfl -o new.txt", WFLCommand.binary.path]
         sh.currentDirectoryURL = work
         try sh.run()
-        sh.waitUntilExit()
+        sh.waitQuickly()
         XCTAssertEqual(sh.terminationStatus, 0)
         XCTAssertEqual(stat(url("new.txt").path, &st), 0)
         XCTAssertEqual(st.st_mode & 0o7777, 0o644)
@@ -238,7 +238,7 @@ final class FileWriteTests: XCTestCase {
             }
             for p in processes { try p.run() }
             for p in processes {
-                p.waitUntilExit()
+                p.waitQuickly()
                 XCTAssertEqual(p.terminationStatus, 0)
             }
             XCTAssertTrue(isLink("link.wfl"))
@@ -280,7 +280,7 @@ final class FileWriteTests: XCTestCase {
                 }
                 usleep(200)
             }
-            p.waitUntilExit()
+            p.waitQuickly()
             XCTAssertTrue(isLink("out.json"), "the link stays a link")
             let now = try Data(contentsOf: url("real/out.json"))
             if killed && p.terminationReason == .uncaughtSignal {

@@ -39,7 +39,7 @@ final class PreviewHardeningTests: XCTestCase {
         deinit {
             if process.isRunning {
                 process.terminate()
-                process.waitUntilExit()
+                process.waitQuickly()
             }
             try? FileManager.default.removeItem(at: dir)
         }

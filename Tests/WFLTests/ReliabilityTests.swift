@@ -220,7 +220,7 @@ final class FileSafetyTests: XCTestCase {
                 }
                 usleep(200)
             }
-            p.waitUntilExit()
+            p.waitQuickly()
             if killed && p.terminationReason == .uncaughtSignal {
                 caught += 1
                 XCTAssertEqual(p.terminationStatus, SIGKILL)
@@ -269,7 +269,7 @@ final class FileSafetyTests: XCTestCase {
             first.append(chunk)
         }
         try pipe.fileHandleForReading.close()
-        p.waitUntilExit()
+        p.waitQuickly()
         try err.close()
         XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("big  waterfall vertical"))
         let quiet = (p.terminationReason == .exit && p.terminationStatus == 0)
@@ -322,7 +322,7 @@ final class FileSafetyTests: XCTestCase {
                         WFLCommand.binary.path]
         sh.currentDirectoryURL = work
         try sh.run()
-        sh.waitUntilExit()
+        sh.waitQuickly()
         XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("status"), encoding: .utf8), "74\n")
         XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("err"), encoding: .utf8),
                        "wfl: cannot use 'a\u{FFFD}.wfl': the name is not UTF-8; rename the file\n")
@@ -345,7 +345,7 @@ final class FileSafetyTests: XCTestCase {
                            WFLCommand.binary.path]
         piped.currentDirectoryURL = work
         try piped.run()
-        piped.waitUntilExit()
+        piped.waitQuickly()
         XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("status"), encoding: .utf8), "74\n")
         XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("err"), encoding: .utf8),
                        "wfl: cannot read '<stdin>': it is larger than 64 MiB, the largest file wfl reads\n")

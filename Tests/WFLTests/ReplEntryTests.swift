@@ -131,7 +131,7 @@ final class ReplEntryTests: XCTestCase {
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            process.waitQuickly()
             return nil
         }
         try out.close()
