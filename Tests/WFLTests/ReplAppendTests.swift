@@ -98,4 +98,68 @@ final class ReplAppendTests: XCTestCase {
         XCTAssertGreaterThan(fastEntries * 40, 400 * seeds, "the generator must take the appending path")
         XCTAssertGreaterThan(appendedEntries * 40, 500 * seeds, "the generator must exercise appending")
     }
+
+    /// A generator of sessions that type settings again: at the file level (as long as the one
+    /// they replace or not, reading `let`s declared before or after it, shadowed or not, some the
+    /// engine refuses), sections with settings of their own, `:undo` after a replacement,
+    /// expressions and now and then `:reset`.
+    struct Replacements {
+        var g: Entries
+        var lets = 0
+
+        mutating func pick(_ n: Int) -> Int { g.pick(n) }
+
+        mutating func entry() -> String {
+            switch pick(24) {
+            case 0..<11:
+                let v = lets > 0 && pick(3) == 0 ? "v\(pick(lets))" : "\(pick(9) + 1)"
+                return ["columns \(v)", "columns \(pick(9) + 1)", "columns 1\(pick(9))", "spacing \(pick(20))", "spacing \(pick(9)) \(pick(9))",
+                        "rowSpacing \(pick(9))", "columnSpacing \(v)", "insets \(pick(9))", "insets left \(pick(9))",
+                        "container \(300 + pick(90)) x 600", "header \(pick(9))", "height \(v) + 2\(pick(9))", "style flow",
+                        "style waterfall", "columns \(v) + 1"][pick(15)]
+            case 11..<15:
+                var body = ["items \(pick(7))"]
+                switch pick(4) {
+                case 0: body.append("columns \(1 + pick(3))")
+                case 1: body.append("spacing \(pick(9)); header 10")
+                case 2: body.append("height 40 + \(lets > 0 ? "v\(pick(lets))" : "1")")
+                default: break
+                }
+                return "section { " + body.joined(separator: "; ") + " }"
+            case 15..<18:
+                let k = pick(3) == 0 && lets > 0 ? pick(lets) : lets
+                if k == lets { lets += 1 }
+                return "let v\(k) = \(pick(9) + 1)"
+            case 18..<20:
+                return ":undo"
+            case 20..<22:
+                return ["contentHeight", "frame(0, 0)", "v0 + 1", "expect contentHeight > 0"][pick(4)]
+            default:
+                return pick(3) == 0 ? ":reset" : "// a comment"
+            }
+        }
+    }
+
+    /// Settings typed again taken in place by the live program give the replies, tables and
+    /// saved text of the whole session run again: 30 sessions under `WFL_STRESS`, 3 in the plain run.
+    func testReplacingIsEvaluatingTheWholeSession() {
+        let seeds = Stress.enabled ? 30 : 3
+        var inPlace = 0
+        for seed in 0..<seeds {
+            var g = Replacements(g: Entries(state: UInt64(seed) &* 0xD1B54A32D192ED03 &+ 7))
+            let fast = Session(), whole = Session(options: PipelineOptions(sessionAppends: false))
+            for step in 0..<60 {
+                let e = g.entry()
+                let a = run(fast, e), b = run(whole, e)
+                let where_ = "seed \(seed), step \(step), entry '\(e)'"
+                XCTAssertEqual(a, b, where_)
+                XCTAssertEqual(fast.text, whole.text, where_)
+                XCTAssertEqual(fast.tables, whole.tables, where_)
+                XCTAssertEqual(fast.afterTables, whole.afterTables, where_)
+                if a != b || fast.text != whole.text { return }
+            }
+            inPlace += fast.replacedInPlace
+        }
+        XCTAssertGreaterThan(inPlace, 3 * seeds, "the generator must take settings in their place")
+    }
 }

@@ -461,6 +461,8 @@ package struct FlowEngine: Engine {
         return bottom
     }
 
+    package static var hasWholePath: Bool { true }
+
     package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
         Flow.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)

@@ -183,6 +183,8 @@ package struct GroupsEngine: Engine {
     }
 
     /// A layout whose sections are all groups sections, laid out whole (`GroupsEngine.layout`).
+    package static var hasWholePath: Bool { true }
+
     package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
         GroupsEngine.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)

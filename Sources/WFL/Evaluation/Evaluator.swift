@@ -295,6 +295,22 @@ package final class Program {
         attachNames = names
     }
 
+    /// Takes the top-level setting `new` in the place of `old` (the REPL's setting typed again):
+    /// `source` is the file with the new text where the old stood, at the same offsets (the two
+    /// are as long and set the same properties), so nothing else of the program moves. A property
+    /// that a later setting sets keeps that one's value, as in a file read whole.
+    package func replaceSetting(_ old: Statement, with new: Statement, source: SourceFile) {
+        self.source = source
+        guard case .setting(let s) = new.kind else { return }
+        let scratch = BlockRecord(level: .file, name: nil, keyword: nil)
+        Program.record(s, in: scratch, span: new.span)
+        if let k = file.settings.firstIndex(where: { $0.span == old.span }), let w = scratch.settings.first { file.settings[k] = w }
+        for p in scratch.properties.written where file.properties[p]?.span == old.span {
+            file.properties[p] = scratch.properties[p]
+        }
+        generation += 1
+    }
+
     /// Counts the changes to what sections inherit from the file (`extend`): a section resolved
     /// in one generation resolves the same in it while its index is the same.
     private(set) var generation = 0

@@ -25,6 +25,8 @@ package final class IncrementalPipeline {
     private var pending: Live? = nil
     /// How many entries were appended to the live state (for tests).
     package private(set) var appended = 0
+    /// How many of them were settings typed again, taken in the place of the entry they replace.
+    package private(set) var replacedInPlace = 0
 
     init(appends: Bool) {
         self.appends = appends
@@ -113,6 +115,80 @@ package final class IncrementalPipeline {
         live = state
         appended += 1
         return .appended(run)
+    }
+
+    /// A setting typed again that takes the place of the one entry it replaces, which stands at
+    /// `start` in the session's text `session` and is as long (`columns 3` for `columns 4`): the
+    /// live program takes it in that place, so nothing else moves and only the sections are
+    /// resolved and laid out again; the run is that of the whole session with the entry in place.
+    /// nil when it cannot (a line break in either, another name or other properties, a name the
+    /// entry reads that a `let` after `start` binds, an error): the whole session runs then.
+    func replace(_ entry: [UInt8], at start: Int, in session: [UInt8], name: String) -> Compilation? {
+        pending = nil
+        let end = start + entry.count
+        guard appends, end < session.count, !entry.contains(0x0A), !session[start..<end].contains(0x0A),
+              var state = liveState(session, name: name), state.source.bytes.count == session.count else { return nil }
+        // The entry read in its place, by the parser that knows every name of the session.
+        let prefix = SourceFile(name: name, bytes: Array(session[..<start]) + entry + [0x0A])
+        let (parse, _) = LargeStack.run { state.parser.resume(prefix, from: start) }
+        guard !parse.diagnostics.hasErrors, parse.tree.statements.count == 1, case .setting(let new) = parse.tree.statements[0].kind,
+              let k = IncrementalPipeline.statementIndex(in: state.tree.statements, from: start, to: end),
+              case .setting(let old) = state.tree.statements[k].kind, old.name.text == new.name.text,
+              let props = EntryStore.settingProperties(parse.tree.statements),
+              EntryStore.settingProperties([state.tree.statements[k]]) == props,
+              !IncrementalPipeline.readsLaterLet(entry, in: state, after: start) else { return nil }
+        var bytes = session
+        bytes.replaceSubrange(start..<end, with: entry)
+        let source = SourceFile(state.source, sameLinesWith: bytes)
+        guard source.hasBOM == state.source.hasBOM else { return nil }
+        // From here the program holds the entry: on any error it is let go.
+        live = nil
+        let statement = parse.tree.statements[0]
+        state.program.replaceSetting(state.tree.statements[k], with: statement, source: source)
+        let evaluation = LargeStack.run { state.program.evaluate() }
+        state.tree.statements[k] = statement
+        // The parser's warnings: the entry's own, and "set twice" where the old one had it (the
+        // same name in the same place after the same settings); those of later entries stand.
+        let inEntry = { (d: Diagnostic) in d.span.start >= start && d.span.start <= end }
+        var diagnostics = state.parseDiagnostics.filter { !inEntry($0) || $0.code == .setTwice }
+        diagnostics += parse.diagnostics.filter { $0.code != .setTwice }
+        state.parseDiagnostics = diagnostics.inSourceOrder()
+        let run = Compilation(source: source, parse: ParseResult(tree: state.tree, diagnostics: state.parseDiagnostics, incomplete: false),
+                              program: state.program, evaluation: evaluation)
+        guard !run.hasErrors else { return nil }
+        state.source = source
+        live = state
+        appended += 1
+        replacedInPlace += 1
+        return run
+    }
+
+    /// The index of the one statement of `statements` (in source order) that starts in
+    /// `start ..< end`; nil when none or several do.
+    static func statementIndex(in statements: [Statement], from start: Int, to end: Int) -> Int? {
+        var lo = 0, hi = statements.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if statements[mid].span.start < start { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < statements.count, statements[lo].span.start < end else { return nil }
+        if lo + 1 < statements.count, statements[lo + 1].span.start < end { return nil }
+        return lo
+    }
+
+    /// True when a word of `entry` is the name of a `let` (or a parameter) declared after
+    /// `start`: in its place the entry would read an earlier one, or none.
+    private static func readsLaterLet(_ entry: [UInt8], in state: Live, after start: Int) -> Bool {
+        let tokens = Lexer.tokenize(SourceFile(name: "", bytes: entry)).tokens
+        let words = tokens.dropFirst().filter { $0.kind == .identifier }.map { Array(entry[$0.span.start..<$0.span.end]) }
+        guard !words.isEmpty else { return false }
+        let bytes = state.source.bytes
+        for b in state.tree.bindings.reversed() {
+            guard b.span.start >= start else { break }
+            let declared = bytes[b.span.start..<b.span.end]
+            if words.contains(where: { $0.elementsEqual(declared) }) { return true }
+        }
+        return false
     }
 
     /// An expression typed alone, read by the resumed parser as the `expect` it is wrapped in

@@ -52,6 +52,8 @@ package final class Session {
     package var color: Bool { renderer.color }
     /// How many statement entries were appended without running the whole session (for tests).
     package var appended: Int { pipeline.appended }
+    /// How many of them were settings typed again, taken in the place of the entry they replace.
+    package var replacedInPlace: Int { pipeline.replacedInPlace }
     /// The layout that expressions read (`:layout NAME`); nil or a name no longer there: the last.
     package var chosenLayout: String? = nil
 
@@ -170,6 +172,14 @@ package final class Session {
             return accepted(store.appended(run.source.bytes, length: entry.count), run)
         case .replaces(let p):
             props = p
+            // One entry as long replaced in its place: the live program takes it there.
+            let replaced = store.replaced(by: p)
+            if replaced.count == 1, store.entries[replaced[0]].utf8.count == entry.count {
+                let composed = store.composeStatement(entry, replacing: replaced, inPlace: true)
+                if let run = pipeline.replace(entry, at: composed.base, in: store.bytes, name: name) {
+                    return accepted(composed, run)
+                }
+            }
         case .whole:
             break
         }

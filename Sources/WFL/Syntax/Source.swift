@@ -79,6 +79,16 @@ public struct SourceFile: Sendable {
         lineStarts = starts
     }
 
+    /// `file` with its bytes changed to `bytes`, as many, with their line breaks in the same
+    /// places: its line starts are kept (the REPL's setting typed again in its place).
+    package init(_ file: SourceFile, sameLinesWith bytes: [UInt8]) {
+        precondition(bytes.count == file.bytes.count)
+        name = file.name
+        self.bytes = bytes
+        hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        lineStarts = file.lineStarts
+    }
+
     /// The 0-based index of the line that holds `offset`.
     public func lineIndex(of offset: Int) -> Int {
         var lo = 0, hi = lineStarts.count - 1
