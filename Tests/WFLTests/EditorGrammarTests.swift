@@ -82,6 +82,14 @@ final class EditorGrammarTests: XCTestCase {
                     ("captures", .object([("1", scope("keyword.control.block.wfl")), ("2", scope("entity.name.type.wfl"))])),
                 ]),
             ]))])),
+            // `to X, Y by D` in a scroll block: `by` is a word of the stop, up to the statement's end.
+            ("stops", .object([
+                ("begin", .string(statementStart + "(to)\\b")),
+                ("end", .string("(?=[;}])|$")),
+                ("beginCaptures", .object([("1", scope("keyword.control.block.wfl"))])),
+                ("patterns", .array([.object([("name", .string("keyword.control.block.wfl")), ("match", .string("\\bby\\b"))])]
+                    + ["comments", "strings", "numbers", "size", "functions", "values", "variables", "operators", "names"].map(include))),
+            ])),
             ("keywords", .object([("patterns", .array([
                 .object([("name", .string("keyword.control.wfl")), ("match", .string("\\b\(alternation(statementWords))\\b"))]),
                 .object([("name", .string("constant.language.boolean.wfl")), ("match", .string("\\b(true|false)\\b"))]),
@@ -126,7 +134,7 @@ final class EditorGrammarTests: XCTestCase {
         ]
         // At one position the first pattern wins: comments before operators (`/`), settings
         // and declarations before names, the size's `x` before names.
-        let order = ["comments", "strings", "declarations", "keywords", "settings", "numbers", "size", "functions",
+        let order = ["comments", "strings", "declarations", "stops", "keywords", "settings", "numbers", "size", "functions",
                      "values", "variables", "operators", "names"]
         let grammar = JSON.object([
             ("$schema", .string("https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json")),
@@ -235,10 +243,13 @@ final class EditorGrammarTests: XCTestCase {
                     // Nor `update`, `insert` and `delete`: words in statement position.
                     statements(b.statements)
                 case .scroll(let b):
-                    // Nor `scroll`, `to` and `by`: words in their positions.
+                    // Words in their positions, keywords where a statement starts.
+                    add(b.keyword, "keyword.control")
                     statements(b.statements)
                 case .to(let stop):
+                    add(stop.word, "keyword.control")
                     expr(stop.x); expr(stop.y)
+                    if let by = stop.byWord { add(by, "keyword.control") }
                     if let step = stop.step { expr(step) }
                 case .change(let c): c.arguments.forEach(expr)
                 case .group(let g):
