@@ -168,9 +168,25 @@ package struct Parser {
     /// The token after the current one, newlines included.
     var next: Token { tokens[Swift.min(pos + 1, tokens.count - 1)] }
 
-    /// Consumes the current token.
+    /// Consumes the current token. (Inlined: the common token, neither a bracket, a newline nor
+    /// the end, outside brackets, is two stores; a call each was 7 million instructions a 1 MB
+    /// parse.)
+    @inline(__always)
     mutating func advance() {
         let t = tokens[pos]
+        switch t.kind {
+        case .eof, .lParen, .lBracket, .rParen, .rBracket, .newline:
+            advanceOverSpecial(t)
+        default:
+            prevEnd = t.end
+            pos += 1
+            if opens > 0, tokens[pos].kind == .newline { skipNewlines() }
+        }
+    }
+
+    /// `advance` over a bracket, a newline or the end.
+    @inline(never)
+    mutating func advanceOverSpecial(_ t: Token) {
         switch t.kind {
         case .eof: return
         case .lParen, .lBracket: opens += 1

@@ -224,7 +224,8 @@ extension Parser {
     /// (`mutating` though it changes nothing of the parser: a non-mutating call from the parser's
     /// mutating rules copied the whole parser each time.)
     @inline(never)
-    mutating func gather<Element>(_ e: Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
+    /// (`e` is `consuming`: the caller's value moves onto the stack, with no retain and release.)
+    mutating func gather<Element>(_ e: consuming Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
         if spilled != nil {
             spilled!.append(e)
             return
