@@ -143,6 +143,20 @@ package final class BinaryChainStorage: ManagedBuffer<BinaryChainHeader, Operand
         return unsafeDowncast(buffer, to: BinaryChainStorage.self)
     }
 
+    /// A storage of `count` operands, written by `fill`, after `head`, which moves in (the header
+    /// is made with a placeholder and the head assigned after: a closure that made it took a copy
+    /// of the head, with its reference counts).
+    @inline(__always)
+    package static func make(movingHead head: consuming Expr, _ span: Span, count: Int,
+                             fill: (UnsafeMutablePointer<Operand>) -> Void) -> BinaryChainStorage {
+        let buffer = BinaryChainStorage.create(minimumCapacity: count) { _ in
+            BinaryChainHeader(head: .invalid(span), span: span, count: count, spilled: [])
+        }
+        buffer.header.head = head
+        buffer.withUnsafeMutablePointerToElements { fill($0) }
+        return unsafeDowncast(buffer, to: BinaryChainStorage.self)
+    }
+
     deinit {
         withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
     }

@@ -467,12 +467,12 @@ package struct ResumableParser {
 extension ScratchStack where Element == Operand {
     /// Moves the operands from `mark` on into the tail of a new chain after `head`: one
     /// allocation for the node, no copies, no reference counting.
-    func takeChain(_ head: Expr, from mark: Int) -> BinaryChain {
+    func takeChain(_ head: consuming Expr, from mark: Int) -> BinaryChain {
         let n = count - mark
         let start = pointer(at: mark)
         count = mark
         let span = head.span.to(start[n - 1].rhs.span)
-        return BinaryChain(storage: BinaryChainStorage.make(head, span, count: n, spilled: []) { base in
+        return BinaryChain(storage: BinaryChainStorage.make(movingHead: head, span, count: n) { base in
             base.moveInitialize(from: start, count: n)
         })
     }
@@ -493,9 +493,11 @@ extension ScratchStack where Element == Expr {
 /// A stack on which the parts of a list, a chain or a block gather before they move, all at
 /// once, into an array of their exact size. Nested lists share it, each above a mark.
 final class ScratchStack<Element> {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
-    fileprivate(set) var count = 0
+    // Unchecked: the parser alone uses a stack, one access at a time, and the dynamic
+    // exclusivity checks of a class's properties were four runtime calls a chain.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) fileprivate(set) var count = 0
 
     init() {
         capacity = 64
