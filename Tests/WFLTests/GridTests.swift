@@ -152,7 +152,9 @@ final class GridTests: XCTestCase {
             XCTAssertTrue(cells.free(i * 100, 0, along: 100, across: 1))
             cells.take(i * 100, 0, along: 100, across: 1)
         }
-        XCTAssertEqual(cells.lines, 2_000_000)
+        // Lines are made ahead in chunks, as far as the storage holds: at least the 2,000,000 the
+        // tiles reach.
+        XCTAssertGreaterThanOrEqual(cells.lines, 2_000_000)
         XCTAssertLessThanOrEqual(cells.lines - cells.base, 256)
     }
 

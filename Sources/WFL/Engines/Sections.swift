@@ -74,9 +74,11 @@ package enum Sections {
     static func stacked(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element] = [],
                         spareLevels: consuming [[RectIndex.Box]] = []) throws(Diagnostic) -> AttributeTable {
         let stack = SectionStack(layout)
-        // The index is built once at the end, over every section.
+        // The index is built at the end, over every section, from the leaf boxes the engines
+        // made as they wrote their cells (in the old level 0's storage) where it is in table order.
+        var spareLevels = consume spareLevels
         var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
-                              leaves: RectIndex.LeafBuilder(storage: [], active: false))
+                              leaves: RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst()))
         w.table.elements = consume spareElements
         w.table.elements.removeAll(keepingCapacity: true)
         w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
@@ -89,8 +91,10 @@ package enum Sections {
         }
         stack.setContentSize(&w.table, top: top)
         w.table.noteScrollGeometry(layout, itemsStart: w.itemsStart, firstSize: w.firstSize)
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &w.leaves.boxes)
         w.table.index = RectIndex(w.table.elements, sequence: Waterfall.sequence(w.laneGroups, count: w.table.elements.count),
-                                  reusing: consume spareLevels)
+                                  reusing: consume spareLevels, leaves: boxes)
         return w.table
     }
 }
