@@ -184,14 +184,17 @@ final class AttributesTests: XCTestCase {
     /// generated specs of both engines and directions.
     func testInertSettingsPrintTheSame() throws {
         var g = WaterfallPropertyTests.Generator(state: 19)
-        for run in 0..<40 {
-            let text = RectQueryPropertyTests.spec(&g)
+        let texts = (0..<40).map { _ in
+            RectQueryPropertyTests.spec(&g)
                 .replacingOccurrences(of: "attach badge", with: "attach notBadge")
                 .split(separator: "\n").filter { !$0.contains("background") && !$0.contains("attach") }.joined(separator: "\n") + "\n"
+        }
+        // Each layout on every core; a run's assertions are recorded against this test.
+        Concurrent.forEach(Array(texts.enumerated())) { run, text in
             let inert = text + "background none\nbackgroundInsets -5\nalpha 1\nzoom 1\nzIndex 0\nattach never { when false }\n"
             let (a, _, _) = Eval.run(text)
             let (b, _, _) = Eval.run(inert)
-            guard let ta = a.tables.first, let tb = b.tables.first else { XCTFail("run \(run)"); continue }
+            guard let ta = a.tables.first, let tb = b.tables.first else { return XCTFail("run \(run)") }
             XCTAssertEqual(JSONFormat.format([ta.at(.zero)]), JSONFormat.format([tb.at(.zero)]), "run \(run)")
             XCTAssertEqual(CSVFormat.format([ta.at(.zero)]), CSVFormat.format([tb.at(.zero)]), "run \(run)")
             XCTAssertEqual(TableFormat.format(ta.at(.zero)), TableFormat.format(tb.at(.zero)), "run \(run)")

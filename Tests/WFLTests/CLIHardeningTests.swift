@@ -98,13 +98,13 @@ final class CLIHardeningTests: XCTestCase {
     func testOptionsTakePlainDecimalsOnly() throws {
         try write("a.wfl", "columns 2\nitems 4\nheight 50\n")
         let offsetError = "is not an offset: write X,Y, two numbers, for example '--offset 0,120'"
-        for bad in ["0x10,0", "0,0x1p4", "inf,0", "0,nan", "0,infinity", "1_000,0", "1..2,0", "1.2.3,0", "+-1,0", "1e,0",
-                    "e5,0", ".,0", "1e5.5,0", "0,0x", "٣,0", "1 2,0", "1,", ",1", "1,2,3"] {
-            let r = try wfl(["run", "a.wfl", "--offset", bad])
+        let bads = ["0x10,0", "0,0x1p4", "inf,0", "0,nan", "0,infinity", "1_000,0", "1..2,0", "1.2.3,0", "+-1,0", "1e,0",
+                    "e5,0", ".,0", "1e5.5,0", "0,0x", "٣,0", "1 2,0", "1,", ",1", "1,2,3"]
+        let runs = try Concurrent.map(bads) { bad in (try wfl(["run", "a.wfl", "--offset", bad]), try wfl(["run", "a.wfl", "--offset=\(bad)"])) }
+        for (bad, (r, joined)) in zip(bads, runs) {
             XCTAssertEqual(r.status, 64, bad)
             XCTAssertEqual(r.stdout, "", bad)
             XCTAssertTrue(r.stderr.hasPrefix("wfl: '--offset \(bad)' \(offsetError)\n"), "\(bad): \(r.stderr)")
-            let joined = try wfl(["run", "a.wfl", "--offset=\(bad)"])
             XCTAssertEqual(joined.status, 64, bad)
         }
         for bad in ["0x0,0,375,812", "0,0,375,inf", "0,0,nan,1"] {
@@ -179,7 +179,7 @@ final class CLIHardeningTests: XCTestCase {
         p.standardOutput = o
         p.standardError = e
         try p.run()
-        p.waitUntilExit()
+        p.waitQuickly()
         try o.close(); try e.close(); try dir.close()
         defer { try? fm.removeItem(at: out); try? fm.removeItem(at: err) }
         return WFLCommand.Result(status: p.terminationStatus,
@@ -236,7 +236,7 @@ final class CLIHardeningTests: XCTestCase {
                     }
                     usleep(100)
                 }
-                p.waitUntilExit()
+                p.waitQuickly()
                 let now = try Data(contentsOf: url("out.json"))
                 if sent && p.terminationReason == .uncaughtSignal {
                     caught += 1
@@ -275,7 +275,7 @@ final class CLIHardeningTests: XCTestCase {
             }
             usleep(100)
         }
-        p.waitUntilExit()
+        p.waitQuickly()
         XCTAssertTrue(sent, "the temporary file was never seen")
         XCTAssertEqual(p.terminationReason, .exit)
         XCTAssertEqual(p.terminationStatus, 0)

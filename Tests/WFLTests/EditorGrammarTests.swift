@@ -82,6 +82,14 @@ final class EditorGrammarTests: XCTestCase {
                     ("captures", .object([("1", scope("keyword.control.block.wfl")), ("2", scope("entity.name.type.wfl"))])),
                 ]),
             ]))])),
+            // `to X, Y by D` in a scroll block: `by` is a word of the stop, up to the statement's end.
+            ("stops", .object([
+                ("begin", .string(statementStart + "(to)\\b")),
+                ("end", .string("(?=[;}])|$")),
+                ("beginCaptures", .object([("1", scope("keyword.control.block.wfl"))])),
+                ("patterns", .array([.object([("name", .string("keyword.control.block.wfl")), ("match", .string("\\bby\\b"))])]
+                    + ["comments", "strings", "numbers", "size", "functions", "values", "variables", "operators", "names"].map(include))),
+            ])),
             ("keywords", .object([("patterns", .array([
                 .object([("name", .string("keyword.control.wfl")), ("match", .string("\\b\(alternation(statementWords))\\b"))]),
                 .object([("name", .string("constant.language.boolean.wfl")), ("match", .string("\\b(true|false)\\b"))]),
@@ -126,7 +134,7 @@ final class EditorGrammarTests: XCTestCase {
         ]
         // At one position the first pattern wins: comments before operators (`/`), settings
         // and declarations before names, the size's `x` before names.
-        let order = ["comments", "strings", "declarations", "keywords", "settings", "numbers", "size", "functions",
+        let order = ["comments", "strings", "declarations", "stops", "keywords", "settings", "numbers", "size", "functions",
                      "values", "variables", "operators", "names"]
         let grammar = JSON.object([
             ("$schema", .string("https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json")),
@@ -235,10 +243,13 @@ final class EditorGrammarTests: XCTestCase {
                     // Nor `update`, `insert` and `delete`: words in statement position.
                     statements(b.statements)
                 case .scroll(let b):
-                    // Nor `scroll`, `to` and `by`: words in their positions.
+                    // Words in their positions, keywords where a statement starts.
+                    add(b.keyword, "keyword.control")
                     statements(b.statements)
                 case .to(let stop):
+                    add(stop.word, "keyword.control")
                     expr(stop.x); expr(stop.y)
+                    if let by = stop.byWord { add(by, "keyword.control") }
                     if let step = stop.step { expr(step) }
                 case .change(let c): c.arguments.forEach(expr)
                 case .group(let g):
@@ -363,13 +374,19 @@ final class EditorGrammarTests: XCTestCase {
             XCTAssertTrue(kinds.contains(kind), "no sample has a \(kind)")
         }
 
-        let checksURL = work.appendingPathComponent("checks.json")
-        try JSONEncoder().encode(entries).write(to: checksURL)
+        // Two checkers side by side, each with every other file.
         let script = Golden.root.appendingPathComponent("Tests/Editors/textmate.py")
         let grammar = Golden.root.appendingPathComponent("editors/wfl.tmLanguage.json")
-        let (status, output) = try Self.run(python, [script.path, grammar.path, checksURL.path])
-        XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.contains(" 0 failures"), output)
+        let halves = [0, 1].map { h in entries.enumerated().filter { $0.offset % 2 == h }.map(\.element) }
+        let runs = try Concurrent.map(Array(halves.enumerated())) { h, half -> (Int32, String) in
+            let checksURL = work.appendingPathComponent("checks\(h).json")
+            try JSONEncoder().encode(half).write(to: checksURL)
+            return try Self.run(python, [script.path, grammar.path, checksURL.path])
+        }
+        for (status, output) in runs {
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains(" 0 failures"), output)
+        }
     }
 
     /// The interpreter itself: a span it scopes wrongly is reported.
@@ -447,7 +464,7 @@ final class EditorGrammarTests: XCTestCase {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        process.waitQuickly()
         XCTAssertTrue(output.contains("filetype=wfl"), output)
         let args = try String(contentsOf: noted, encoding: .utf8)
         XCTAssertEqual(args, "lsp\n")

@@ -352,7 +352,7 @@ final class AttachedViewsTests: XCTestCase {
     /// position tells unless two lanes start at the same place.
     func testFirstLanesFromPositionsAgreeWithTheEngine() throws {
         var r = RobustnessTests.SplitMix64(seed: 19)
-        var told = 0, untold = 0
+        var cases: [(text: String, vertical: Bool)] = []
         for k in 0..<300 {
             let vertical = r.next() % 2 == 0
             let lanes = 1 + Int(r.next() % 9)
@@ -371,13 +371,19 @@ final class AttachedViewsTests: XCTestCase {
                 text += "section { items \(Int(r.next() % 40)); \(lengthWord) 10 + random(0, 90); span random(1, \(lanes + 2)) }\n"
             }
             text += "}\n"
+            cases.append((text, vertical))
+        }
+        // Each layout on every core; a case's assertions are recorded against this test.
+        let counts = try Concurrent.map(Array(cases.enumerated())) { k, c -> (told: Int, untold: Int) in
+            let (text, vertical) = c
+            var told = 0, untold = 0
             let source = SourceFile(name: "t.wfl", bytes: Array(text.utf8))
             let program = Program(tree: Parser.parse(source).tree, source: source)
             let layout = try XCTUnwrap(program.resolve(layoutNamed: "l\(k)")).get()
             var warnings: [Diagnostic] = []
             guard case .success(let table) = Sections.layout(layout, warnings: &warnings) else {
                 XCTFail(text)
-                continue
+                return (0, 0)
             }
             for (s, sec) in layout.sections.enumerated() {
                 let index = table.sectionStarts[s]
@@ -394,7 +400,9 @@ final class AttachedViewsTests: XCTestCase {
                     }
                 }
             }
+            return (told, untold)
         }
+        let told = counts.map(\.told).reduce(0, +), untold = counts.map(\.untold).reduce(0, +)
         XCTAssertGreaterThan(told, 1000)
         XCTAssertGreaterThan(untold, 10)
     }

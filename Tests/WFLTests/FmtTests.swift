@@ -4,8 +4,12 @@ import XCTest
 
 /// `wfl fmt`: golden canonical forms, fixed points, the same meaning, and `-w`.
 final class FmtTests: XCTestCase {
-    func format(_ source: SourceFile, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        switch Formatter.format(source) {
+    typealias Formatted = Result<String, FormatFailure>
+
+    /// The formatted text of `source` (or `formatted`, its formatting done already); a failure
+    /// fails the test.
+    func format(_ source: SourceFile, formatted: Formatted? = nil, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        switch formatted ?? Formatter.format(source) {
         case .success(let text): return text
         case .failure(.errors(let ds)):
             XCTFail("\(source.name) has errors: \(DiagnosticRenderer().render(ds, in: source))", file: file, line: line)
@@ -54,14 +58,20 @@ final class FmtTests: XCTestCase {
     /// (and the expectations' verdicts) exactly.
     func testEverySpecFormatsToAFixedPointWithTheSameTable() throws {
         var formatted = 0, evaluated = 0
-        for url in allSpecs() {
+        // Formatted on every core; asserted here, in order.
+        let runs = try Concurrent.map(allSpecs()) { url -> (source: SourceFile, once: Formatted, twice: (SourceFile, Formatted, before: String, after: String)?)? in
             let source = try Golden.source(url)
-            guard !Parser.parse(source).diagnostics.hasErrors else { continue }
-            guard let once = format(source) else { continue }
-            let onceSource = SourceFile(name: source.name, text: once)
-            guard let twice = format(onceSource) else { continue }
+            guard !Parser.parse(source).diagnostics.hasErrors else { return nil }
+            let once = Formatter.format(source)
+            guard case .success(let text) = once else { return (source, once, nil) }
+            let onceSource = SourceFile(name: source.name, text: text)
+            return (source, once, (onceSource, Formatter.format(onceSource), meaning(source), meaning(onceSource)))
+        }
+        for (url, run) in zip(allSpecs(), runs) {
+            guard let run, let once = format(run.source, formatted: run.once), let second = run.twice,
+                  let twice = format(second.0, formatted: second.1) else { continue }
+            let before = second.before, after = second.after
             XCTAssertEqual(twice, once, "\(url.lastPathComponent) is not a fixed point")
-            let before = meaning(source), after = meaning(onceSource)
             XCTAssertEqual(before, after, "\(url.lastPathComponent) means something else after formatting:\n\(once)")
             formatted += 1
             if before.hasPrefix("{") { evaluated += 1 }

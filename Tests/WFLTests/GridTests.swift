@@ -124,17 +124,22 @@ final class GridTests: XCTestCase {
     /// times (it starts at 64 lines): the frames are the reference's.
     func testTheSlidingWindowPlacesAsTheWholeGridWould() throws {
         var random = SeededRandom(seed: 0x6752_4944)
+        var cases: [(round: Int, lanes: Int, tiles: [(c: Int, r: Int)], dense: Bool)] = []
         for round in 0..<12 {
             let lanes = 1 + Int(random.next() % 5)
             let count = 150 + Int(random.next() % 100)
             let tiles = (0..<count).map { _ in (c: 1 + Int(random.next() % UInt64(lanes)), r: 1 + Int(random.next() % 4)) }
-            for dense in [false, true] {
-                let src = "container \(lanes * 10) x 800\nstyle grid\ncolumns \(lanes)\nspacing 0\nrowHeight 10\nitems \(count)\n"
-                    + (dense ? "packing dense\n" : "")
-                    + "tile [\(tiles.map { String($0.c) }.joined(separator: ", "))] x [\(tiles.map { String($0.r) }.joined(separator: ", "))]"
-                let t = try XCTUnwrap(Eval.table(src), "round \(round)")
-                XCTAssertEqual(Eval.cells(t), referencePlacement(tiles, lanes: lanes, dense: dense).map { $0.map(Double.init) }, "round \(round), dense \(dense)")
-            }
+            for dense in [false, true] { cases.append((round, lanes, tiles, dense)) }
+        }
+        // Laid out on every core, against the reference here.
+        let tables = Concurrent.map(cases) { c in
+            Eval.table("container \(c.lanes * 10) x 800\nstyle grid\ncolumns \(c.lanes)\nspacing 0\nrowHeight 10\nitems \(c.tiles.count)\n"
+                + (c.dense ? "packing dense\n" : "")
+                + "tile [\(c.tiles.map { String($0.c) }.joined(separator: ", "))] x [\(c.tiles.map { String($0.r) }.joined(separator: ", "))]")
+        }
+        for (c, table) in zip(cases, tables) {
+            let t = try XCTUnwrap(table, "round \(c.round)")
+            XCTAssertEqual(Eval.cells(t), referencePlacement(c.tiles, lanes: c.lanes, dense: c.dense).map { $0.map(Double.init) }, "round \(c.round), dense \(c.dense)")
         }
     }
 
@@ -147,7 +152,9 @@ final class GridTests: XCTestCase {
             XCTAssertTrue(cells.free(i * 100, 0, along: 100, across: 1))
             cells.take(i * 100, 0, along: 100, across: 1)
         }
-        XCTAssertEqual(cells.lines, 2_000_000)
+        // Lines are made ahead in chunks, as far as the storage holds: at least the 2,000,000 the
+        // tiles reach.
+        XCTAssertGreaterThanOrEqual(cells.lines, 2_000_000)
         XCTAssertLessThanOrEqual(cells.lines - cells.base, 256)
     }
 

@@ -303,13 +303,14 @@ final class LanguageReferenceTests: XCTestCase {
                 let key = Self.placeTemplates["\(p.place)/\(setting)"] ?? Self.placeTemplates[setting]
                 let template = try XCTUnwrap(key, "no test file for '\(setting)' in \(p.place)")
                 var valued: [String] = []
-                for v in Builtins.variables {
+                // `sx` outside a shelf has its own code (E0430).
+                let none: Set<DiagnosticCode> = [.noValueHere, .sxOutsideShelf]
+                let runs = Concurrent.map(Builtins.variables) { v in
                     let text = template.replacingOccurrences(of: "VAR", with: v)
                     let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
-                    var ds = c.diagnostics
-                    ds += Pipeline.checkExpectations(c).compactMap(\.diagnostic)
-                    // `sx` outside a shelf has its own code (E0430).
-                    let none: Set<DiagnosticCode> = [.noValueHere, .sxOutsideShelf]
+                    return (v, text, c.diagnostics + Pipeline.checkExpectations(c).compactMap(\.diagnostic))
+                }
+                for (v, text, ds) in runs {
                     let others = ds.filter { !none.contains($0.code) && $0.severity == .error }
                     XCTAssertEqual(others.map(\.message), [], "\(text)")
                     if !ds.contains(where: { none.contains($0.code) }) { valued.append(v) }
@@ -386,20 +387,21 @@ final class LanguageReferenceTests: XCTestCase {
     /// it lacks, in either direction, it is the error "not used here"; in one of its engines, it
     /// is fine in some direction.
     func testEnginesAreThoseThatUseTheSetting() {
-        for s in SettingTable.all where s.name != "style" && s.name != "direction" {
-            for engine in EngineSet.all.styles {
-                let name = engine.rawValue
-                var accepted: [String] = []
-                for direction in ["vertical", "horizontal"] {
-                    let text = "style \(name)\ndirection \(direction)\n\(s.example)\nitems 1\n"
-                    let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
-                    if !c.diagnostics.contains(where: { $0.code == .unusedSetting }) { accepted.append(direction) }
-                }
-                if s.engines.contains(engine) {
-                    XCTAssertFalse(accepted.isEmpty, "\(s.name) is listed for \(name), which refuses it")
-                } else {
-                    XCTAssertEqual(accepted, [], "\(s.name) is not listed for \(name), which uses it")
-                }
+        let settings = SettingTable.all.filter { $0.name != "style" && $0.name != "direction" }
+        let cases = settings.flatMap { s in EngineSet.all.styles.map { (s, $0) } }
+        // Each setting in each engine, both directions, evaluated on every core.
+        let acceptedBy = Concurrent.map(cases) { s, engine in
+            ["vertical", "horizontal"].filter { direction in
+                let text = "style \(engine.rawValue)\ndirection \(direction)\n\(s.example)\nitems 1\n"
+                return !Pipeline.run(SourceFile(name: "t.wfl", text: text)).diagnostics.contains(where: { $0.code == .unusedSetting })
+            }
+        }
+        for ((s, engine), accepted) in zip(cases, acceptedBy) {
+            let name = engine.rawValue
+            if s.engines.contains(engine) {
+                XCTAssertFalse(accepted.isEmpty, "\(s.name) is listed for \(name), which refuses it")
+            } else {
+                XCTAssertEqual(accepted, [], "\(s.name) is not listed for \(name), which uses it")
             }
         }
         XCTAssertEqual(SettingTable.info("style")?.engines, .all)

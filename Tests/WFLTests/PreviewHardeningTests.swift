@@ -39,7 +39,7 @@ final class PreviewHardeningTests: XCTestCase {
         deinit {
             if process.isRunning {
                 process.terminate()
-                process.waitUntilExit()
+                process.waitQuickly()
             }
             try? FileManager.default.removeItem(at: dir)
         }
@@ -141,7 +141,7 @@ final class PreviewHardeningTests: XCTestCase {
         try FileManager.default.removeItem(at: p.file)
         let event = try events.nextEvent(timeout: 3)
         XCTAssertTrue((event["diagnostics"] as? String ?? "").contains("no such file"), "\(event)")
-        XCTAssertThrowsError(try events.nextEvent(timeout: 0.6), "a second event while the file stays missing (the file is looked at every 0.1 s)")
+        XCTAssertThrowsError(try events.nextEvent(timeout: 0.35), "a second event while the file stays missing (the file is looked at every 0.1 s)")
         try p.save(good)
         XCTAssertEqual(try events.nextEvent(timeout: 3)["state"] as? String, "ok")
     }

@@ -140,7 +140,7 @@ final class PreviewTests: XCTestCase {
 
         // Ctrl-C stops it; it wrote nothing beside the file.
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        process.waitQuickly()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["live.wfl"])
     }

@@ -96,20 +96,23 @@ final class RectQueryPropertyTests: XCTestCase {
 
     func testQueriesMatchBruteForce() throws {
         var g = Generator(state: 4_2026)
-        var queries = 0, nonEmpty = 0, moving = 0, pastTheEdge = 0, decorated = 0, attached = 0
-        // 250 generated layouts under WFL_STRESS=1, 50 in the plain run.
+        // 250 generated layouts under WFL_STRESS=1, 50 in the plain run; each run (its offsets
+        // and rects drawn from a generator of its own) on every core.
         let runs = Stress.enabled ? 250 : 50
-        for run in 0..<runs {
-            let text = RectQueryPropertyTests.spec(&g)
+        let texts = (0..<runs).map { _ in RectQueryPropertyTests.spec(&g) }
+        struct Seen { var queries = 0, nonEmpty = 0, moving = 0, pastTheEdge = 0, decorated = 0, attached = 0 }
+        let seen = try Concurrent.map(Array(texts.enumerated())) { run, text -> Seen in
+            var seen = Seen()
+            var g = Generator(state: 4_2026 &+ UInt64(run) &* 7919)
             let (e, _, source) = Eval.run(text)
             guard !e.diagnostics.hasErrors, let t = e.tables.first else {
                 XCTFail("run \(run): \(DiagnosticRenderer().render(e.diagnostics, in: source))\n\(text)")
-                continue
+                return seen
             }
-            if t.movesWithOffset { moving += 1 }
-            if t.style == .mixed, t.elements.contains(where: { $0.frame.maxX > t.containerWidth }) { pastTheEdge += 1 }
-            if t.elements.contains(where: { $0.kind == .background }) { decorated += 1 }
-            if t.elements.contains(where: { $0.kind == .attached }) { attached += 1 }
+            if t.movesWithOffset { seen.moving += 1 }
+            if t.style == .mixed, t.elements.contains(where: { $0.frame.maxX > t.containerWidth }) { seen.pastTheEdge += 1 }
+            if t.elements.contains(where: { $0.kind == .background }) { seen.decorated += 1 }
+            if t.elements.contains(where: { $0.kind == .attached }) { seen.attached += 1 }
             XCTAssertTrue(t.index.covers(t.elements.count), "run \(run): the engine built no index")
             var offsets = [Offset.zero]
             for _ in 0..<3 {
@@ -124,11 +127,11 @@ final class RectQueryPropertyTests: XCTestCase {
                         return f.x < n.x + n.width && n.x < f.x + f.width && f.y < n.y + n.height && n.y < f.y + f.height
                     }
                     let fast = t.query(r, at: o)
-                    queries += 1
-                    if !brute.isEmpty { nonEmpty += 1 }
+                    seen.queries += 1
+                    if !brute.isEmpty { seen.nonEmpty += 1 }
                     if fast != brute {
                         XCTFail("run \(run), offset \(o), rect \(r): index \(fast) != brute force \(brute)\n\(text)")
-                        return
+                        return seen
                     }
                     if o == .zero {
                         // count(x, y, w, h) in `expect` reads offset (0, 0).
@@ -138,7 +141,11 @@ final class RectQueryPropertyTests: XCTestCase {
                     }
                 }
             }
+            return seen
         }
+        let queries = seen.map(\.queries).reduce(0, +), nonEmpty = seen.map(\.nonEmpty).reduce(0, +)
+        let moving = seen.map(\.moving).reduce(0, +), pastTheEdge = seen.map(\.pastTheEdge).reduce(0, +)
+        let decorated = seen.map(\.decorated).reduce(0, +), attached = seen.map(\.attached).reduce(0, +)
         // The generator must reach the interesting cases.
         XCTAssertGreaterThan(nonEmpty, queries / 3)
         XCTAssertGreaterThan(moving, runs / 5)

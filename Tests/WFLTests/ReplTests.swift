@@ -522,7 +522,7 @@ final class ReplTerminalTests: XCTestCase {
                 if String(decoding: Array(transcript.utf8).dropFirst(from), as: UTF8.self).contains(marker) { return true }
                 if Date() >= deadline { return false }
                 var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                _ = poll(&p, 1, 50)
+                _ = poll(&p, 1, 10)
                 let n = read(master, &buf, buf.count)
                 if n > 0 { transcript += String(decoding: buf[0..<n], as: UTF8.self) }
             }
@@ -538,7 +538,7 @@ final class ReplTerminalTests: XCTestCase {
         func waitForExit() -> Bool {
             let deadline = Date().addingTimeInterval(20)
             while process.isRunning, Date() < deadline {
-                wait(for: "\u{0}never", after: transcript.utf8.count, timeout: 0.1)
+                wait(for: "\u{0}never", after: transcript.utf8.count, timeout: 0.01)
             }
             return !process.isRunning
         }

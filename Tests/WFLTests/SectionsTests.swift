@@ -376,10 +376,13 @@ final class SectionsTests: XCTestCase {
         var checked = 0, moving = 0
         // 120 generated layouts under WFL_STRESS=1, 40 in the plain run.
         let runs = Stress.enabled ? 120 : 40
+        // The layouts are generated first and evaluated on every core.
+        let texts = (0..<runs).map { _ in RectQueryPropertyTests.spec(&g).split(separator: "\n").filter { !$0.hasPrefix("zoomFirst") }.joined(separator: "\n") + "\n" }
+        let tables = Concurrent.map(texts) { text in (Eval.table(text), Eval.table(text + "layoutDirection rightToLeft\n")) }
         for run in 0..<runs {
-            let text = RectQueryPropertyTests.spec(&g).split(separator: "\n").filter { !$0.hasPrefix("zoomFirst") }.joined(separator: "\n") + "\n"
-            let ltr = try XCTUnwrap(Eval.table(text), "run \(run)")
-            let rtl = try XCTUnwrap(Eval.table(text + "layoutDirection rightToLeft\n"), "run \(run)")
+            let text = texts[run]
+            let ltr = try XCTUnwrap(tables[run].0, "run \(run)")
+            let rtl = try XCTUnwrap(tables[run].1, "run \(run)")
             XCTAssertTrue(rtl.scroll.rightToLeft)
             XCTAssertEqual(rtl.elements.count, ltr.elements.count)
             let vertical = ltr.direction == .vertical

@@ -82,7 +82,7 @@ final class SwiftFormatTests: XCTestCase {
         swiftc.standardError = errPipe
         try swiftc.run()
         let errors = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        swiftc.waitUntilExit()
+        swiftc.waitQuickly()
         XCTAssertEqual(swiftc.terminationStatus, 0, "swiftc failed:\n\(errors)\n\(generated.stdout)")
         guard swiftc.terminationStatus == 0 else { return }
 
@@ -92,7 +92,7 @@ final class SwiftFormatTests: XCTestCase {
         run.standardOutput = outPipe
         try run.run()
         let out = String(decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
+        run.waitQuickly()
 
         // The same lines from the json format.
         let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -165,7 +165,7 @@ final class TerminalRenderingTests: XCTestCase {
         var r = RobustnessTests.SplitMix64(seed: 17)
         let pieces: [[UInt8]] = ["a", "b", " ", "\t", "é", "名", "😀", "\u{301}", "\u{1B}", "\r", ";"].map { Array($0.utf8) }
             + [[0xFF], [0x80], [0xE6, 0x97], [0xC3], [0xF0, 0x9F, 0x98]]
-        for _ in 0..<(Stress.enabled ? 400 : 100) {
+        for _ in 0..<(Stress.enabled ? 400 : 50) {
             var bytes: [UInt8] = []
             for _ in 0..<r.pick([1, 2, 3]) {
                 for _ in 0..<r.pick([0, 3, 50, 159, 160, 161, 200, 600]) { bytes += r.pick(pieces) }

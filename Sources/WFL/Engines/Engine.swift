@@ -28,6 +28,9 @@ package protocol Engine: Sendable {
     /// the engine has none, and the section stacker lays it out (`Sections.stacked`).
     static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                             spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>?
+
+    /// True when `layoutWhole` is the engine's own (it may then take the spare storage).
+    static var hasWholePath: Bool { get }
 }
 
 extension Engine {
@@ -35,6 +38,8 @@ extension Engine {
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
         nil
     }
+
+    package static var hasWholePath: Bool { false }
 }
 
 /// The registration of every engine: the one place a new engine is added.

@@ -23,7 +23,7 @@ package enum Flow {
         // Every section is a flow's here (`layoutWhole`), its configuration taken once.
         let engines = layout.sections.compactMap { $0.engine as? FlowEngine }
         guard engines.count == layout.sections.count else {
-            do throws(Diagnostic) { return .success(try Sections.stacked(layout, warnings: &warnings)) } catch { return .failure(LayoutFailure([error])) }
+            return Sections.stackedResult(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
         }
         var table = SectionStack.table(for: layout)
         // The elements are written through a pointer, not appended one by one: the array is made
@@ -442,7 +442,9 @@ package struct FlowEngine: Engine {
         var warnings = w.warnings
         w.warnings = []
         var m = w.machine
-        var leaves = w.leaves
+        // Taken out of the writer, not copied: appending to a copy would copy every box.
+        var leaves = RectIndex.LeafBuilder(storage: [], active: false)
+        swap(&leaves, &w.leaves)
         let r: Result<(Double, (Double, Double)?), Diagnostic> = w.table.elements.withUnsafeMutableBufferPointer { buffer in
             var out = Flow.Output(elements: buffer, count: base)
             defer { count = out.count }
@@ -460,6 +462,8 @@ package struct FlowEngine: Engine {
         if sec.index == 0 { (w.itemsStart, w.firstSize) = (start, size) }
         return bottom
     }
+
+    package static var hasWholePath: Bool { true }
 
     package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {

@@ -50,10 +50,15 @@ package enum Grid {
         }
 
         /// Makes lines up to `count` exist (free when new) for a search at line `a`; false when
-        /// that would pass `maxCells`.
+        /// that would pass `maxCells`. Inlined where it is a comparison; the rest is `grow`.
         @inline(__always)
         mutating func ensure(_ a: Int, _ count: Int) -> Bool {
-            guard count > lines else { return true }
+            count <= lines || grow(a, count)
+        }
+
+        /// `ensure` when lines up to `count` do not exist yet.
+        @inline(never)
+        private mutating func grow(_ a: Int, _ count: Int) -> Bool {
             if (count - base) * lanes > capacity {
                 // Drop the lines no search reads again (never line `a`, being read).
                 if dense {
@@ -79,8 +84,11 @@ package enum Grid {
                 taken = bigger
                 capacity = grown
             }
-            (taken + (lines - base) * lanes).initialize(repeating: 0, count: (count - lines) * lanes)
-            lines = count
+            // Lines made ahead, as far as the storage holds (up to 256): free lines are what a
+            // line not made yet is, and this is not done again for each new line.
+            let made = Swift.max(count, Swift.min(lines + 256, base + capacity / lanes))
+            (taken + (lines - base) * lanes).initialize(repeating: 0, count: (made - lines) * lanes)
+            lines = made
             return true
         }
 
@@ -88,11 +96,17 @@ package enum Grid {
         /// `overBudget` set, when they would pass `maxCells`).
         @inline(__always)
         mutating func free(_ a: Int, _ b: Int, along: Int, across: Int) -> Bool {
-            guard ensure(a, a + along) else { return false }
-            var row = taken + (a - base) * lanes + b
-            for _ in 0..<along {
-                for k in 0..<across where row[k] != 0 { return false }
+            guard ensure(a, a &+ along) else { return false }
+            var row = taken + ((a &- base) &* lanes &+ b)
+            var r = 0
+            while r < along {
+                var k = 0
+                while k < across {
+                    if row[k] != 0 { return false }
+                    k &+= 1
+                }
                 row += lanes
+                r &+= 1
             }
             return true
         }
@@ -115,13 +129,18 @@ package enum Grid {
     /// bounded set of shapes. Shapes are few (a quilted pattern's); kept in a short array.
     struct DenseCursors {
         var shapes: [Int] = []
-        var places: [Int] = []
+        /// Where the last item of each shape went: its line and lane.
+        var places: [(line: Int, lane: Int)] = []
 
         @inline(__always)
         mutating func slot(_ shape: Int) -> Int {
-            for k in shapes.indices where shapes[k] == shape { return k }
+            let found: Int? = shapes.withUnsafeBufferPointer { b in
+                for k in b.indices where b[k] == shape { return k }
+                return nil
+            }
+            if let found { return found }
             shapes.append(shape)
-            places.append(0)
+            places.append((0, 0))
             return shapes.count - 1
         }
     }
@@ -173,18 +192,33 @@ package enum Grid {
 
         // 3. cursor = (0, 0); every cell free.
         var cells = Cells(lanes: N, dense: e.packing == .dense)
-        var cursor = 0
-        var dense = DenseCursors()
+        let dense = e.packing == .dense
+        var cursor = (line: 0, lane: 0)
+        var cursors = DenseCursors()
         var elements = w.table.elements
         w.table.elements = []
         defer { w.table.elements = elements }
         elements.reserveCapacity(elements.count + n)
+        // The index's leaf blocks boxed as the cells are written (the block in progress starts
+        // with the elements before this section's that no box holds yet).
+        var boxer = LeafBoxer(active: w.leaves.active)
+        elements.withUnsafeBufferPointer { el in
+            w.leaves.catchUp(el)
+            for p in (el.count - el.count % RectIndex.leaf)..<el.count { boxer.add(el[p].frame, &w.leaves) }
+        }
+        // The pattern's positions, moving on with each item (i mod its lengths).
+        var atColumns = 0, atRows = 0
+        let hasPattern = pattern != nil, patternColumns = pattern?.columns ?? [], patternRows = pattern?.rows ?? []
         for i in 0..<n {
             // 4. tile C x R from the item rule: C drawn before R, each a whole number >= 1.
             var C = 1.0, R = 1.0
-            if let pattern {
-                C = pattern.columns[i % pattern.columns.count]
-                R = pattern.rows[i % pattern.rows.count]
+            if hasPattern {
+                C = patternColumns[atColumns]
+                R = patternRows[atRows]
+                atColumns += 1
+                if atColumns == patternColumns.count { atColumns = 0 }
+                atRows += 1
+                if atRows == patternRows.count { atRows = 0 }
             } else if columnsRule != nil || rowsRule != nil {
                 w.machine.beginItem(i, section: s)
                 w.machine.available = VarSets.span | VarSets.layout
@@ -205,10 +239,10 @@ package enum Grid {
             // 5. (a, b) = the cursor (sparse) or (0, 0) (dense; here its shape's cursor, which
             //    no earlier place fits); repeat: if b + across > N, the next line at lane 0;
             //    else if the cells are free, stop; else the next lane.
-            let shapeSlot = e.packing == .dense ? dense.slot(across &* 1001 &+ along) : 0
+            let shapeSlot = dense ? cursors.slot(across &* 1001 &+ along) : 0
             //    The lines above the first one not full hold no place: dense searches start there.
-            var p = e.packing == .dense ? max(dense.places[shapeSlot], cells.firstNonFull * N) : cursor
-            var a = p / N, b = p % N
+            var (a, b) = dense ? cursors.places[shapeSlot] : cursor
+            if dense, a < cells.firstNonFull { (a, b) = (cells.firstNonFull, 0) }
             cells.low = a
             while true {
                 if b + across > N {
@@ -225,8 +259,7 @@ package enum Grid {
             }
             // 6. Take them; cursor = (a, b).
             cells.take(a, b, along: along, across: across)
-            p = a * N + b
-            if e.packing == .dense { dense.places[shapeSlot] = p } else { cursor = p }
+            if dense { cursors.places[shapeSlot] = (a, b) } else { cursor = (a, b) }
             // 7. frame = (ins.left + c * (colW + cs), top + r * (rh + rs), C * colW + (C - 1) * cs,
             //    R * rh + (R - 1) * rs); horizontal: (top + c * (colW + cs), ins.top + r * (rh + rs), ...).
             let crossPos = crossStart + Double(b) * (laneW + laneGap)
@@ -236,6 +269,7 @@ package enum Grid {
             let frame = vertical ? Frame(x: crossPos, y: alongPos, width: crossLen, height: alongLen)
                 : Frame(x: alongPos, y: crossPos, width: alongLen, height: crossLen)
             elements.append(Element(cell: i, section: s, frame: frame))
+            boxer.add(frame, &w.leaves)
             let end = alongPos + alongLen
             if end > bottom { bottom = end }
         }

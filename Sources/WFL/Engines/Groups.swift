@@ -116,7 +116,9 @@ package struct GroupsEngine: Engine {
         let base = w.table.elements.count
         w.table.elements.append(contentsOf: repeatElement(Element(cell: 0, section: sec.index, frame: Frame(x: 0, y: 0, width: 0, height: 0)),
                                                           count: sec.items))
-        var leaves = w.leaves
+        // Taken out of the writer, not copied: appending to a copy would copy every box.
+        var leaves = RectIndex.LeafBuilder(storage: [], active: false)
+        swap(&leaves, &w.leaves)
         let bottom = w.table.elements.withUnsafeMutableBufferPointer { buffer in
             write(sec, from: start, vertical: stack.vertical, into: buffer, at: base, leaves: &leaves)
         }
@@ -151,27 +153,29 @@ package struct GroupsEngine: Engine {
         let n = sec.items
         let ins = sec.insets
         let stride = (vertical ? pattern.height : pattern.width) + groupSpacing
+        // Each leaf's frame with the axis across placed (a template); an instance adds its origin
+        // along the scroll axis.
         let templates = pattern.cells.map { c in
-            Element(cell: 0, section: sec.index, frame: vertical ? Frame(x: ins.left + c.x, y: c.y, width: c.width, height: c.height)
-                        : Frame(x: c.x, y: ins.top + c.y, width: c.width, height: c.height))
+            vertical ? Frame(x: ins.left + c.x, y: c.y, width: c.width, height: c.height) : Frame(x: c.x, y: ins.top + c.y, width: c.width, height: c.height)
         }
         // The index's leaf blocks are boxed as the cells are written (the block in progress
         // starts with the elements before `base` that no box holds yet).
         leaves.catchUp(UnsafeBufferPointer(buffer), upTo: base)
         var boxer = LeafBoxer(active: leaves.active)
         for p in (base - base % RectIndex.leaf)..<base { boxer.add(buffer[p].frame, &leaves) }
+        let s = sec.index
         templates.withUnsafeBufferPointer { t in
-            let out = buffer.baseAddress! + base
+            var out = buffer.baseAddress! + base
             var i = 0, g = 0
             while i < n {
                 let origin = start + Double(g) * stride
                 let count = Swift.min(m, n - i)
                 for k in 0..<count {
-                    var e = t[k]
-                    if vertical { e.frame.y = origin + e.frame.y } else { e.frame.x = origin + e.frame.x }
-                    e.storedItem = Int32(truncatingIfNeeded: i + k)
-                    out[i + k] = e
-                    boxer.add(e.frame, &leaves)
+                    var f = t[k]
+                    if vertical { f.y = origin + f.y } else { f.x = origin + f.x }
+                    out.initialize(to: Element(cell: i &+ k, section: s, frame: f))
+                    out += 1
+                    boxer.add(f, &leaves)
                 }
                 i += count
                 g += 1
@@ -183,6 +187,8 @@ package struct GroupsEngine: Engine {
     }
 
     /// A layout whose sections are all groups sections, laid out whole (`GroupsEngine.layout`).
+    package static var hasWholePath: Bool { true }
+
     package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
         GroupsEngine.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
@@ -197,7 +203,7 @@ package struct GroupsEngine: Engine {
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         let engines = layout.sections.compactMap { $0.engine as? GroupsEngine }
         guard engines.count == layout.sections.count else {
-            do throws(Diagnostic) { return .success(try Sections.stacked(layout, warnings: &warnings)) } catch { return .failure(LayoutFailure([error])) }
+            return Sections.stackedResult(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
         }
         var table = SectionStack.table(for: layout)
         var elements = SectionStack.writableElements(spareElements, for: layout)

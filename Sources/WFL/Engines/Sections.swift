@@ -14,15 +14,13 @@ package enum Sections {
     static func layout(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                        spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure> {
         var result: Result<AttributeTable, LayoutFailure>
-        if let whole = Engines.engine(layout.style)?.layoutWhole(layout, warnings: &warnings, spareElements: spareElements,
-                                                                  spareLevels: spareLevels) {
-            result = whole
+        // An engine without a whole-layout path never takes the spare storage: the stacker
+        // builds in it then.
+        if let engine = Engines.engine(layout.style), engine.hasWholePath {
+            result = engine.layoutWhole(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
+                ?? stackedResult(layout, warnings: &warnings)
         } else {
-            do throws(Diagnostic) {
-                result = .success(try stacked(layout, warnings: &warnings))
-            } catch {
-                result = .failure(LayoutFailure([error]))
-            }
+            result = stackedResult(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)
         }
         // The environment along the scroll axis rides on the table (ScrollOffsets.swift).
         if case .success(var table) = result, layout.safeArea != Insets() || !layout.device.isEmpty {
@@ -60,12 +58,29 @@ package enum Sections {
         return FiniteFrames.checked(layout, .success(table))
     }
 
-    /// Each section with its engine, one after another.
-    static func stacked(_ layout: ResolvedLayout, warnings: inout [Diagnostic]) throws(Diagnostic) -> AttributeTable {
+    /// `stacked` as a result.
+    static func stackedResult(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element] = [],
+                              spareLevels: consuming [[RectIndex.Box]] = []) -> Result<AttributeTable, LayoutFailure> {
+        do throws(Diagnostic) {
+            return .success(try stacked(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels))
+        } catch {
+            return .failure(LayoutFailure([error]))
+        }
+    }
+
+    /// Each section with its engine, one after another, in the storage of an older table's
+    /// elements and index levels when given (`AttributeTable.relayout`): a table laid out again
+    /// then takes no fresh pages.
+    static func stacked(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element] = [],
+                        spareLevels: consuming [[RectIndex.Box]] = []) throws(Diagnostic) -> AttributeTable {
         let stack = SectionStack(layout)
-        // The index is built once at the end, over every section.
+        // The index is built at the end, over every section, from the leaf boxes the engines
+        // made as they wrote their cells (in the old level 0's storage) where it is in table order.
+        var spareLevels = consume spareLevels
         var w = ElementWriter(table: SectionStack.table(for: layout), machine: stack.machine(for: layout),
-                              leaves: RectIndex.LeafBuilder(storage: [], active: false))
+                              leaves: RectIndex.LeafBuilder(storage: spareLevels.isEmpty ? [] : spareLevels.removeFirst()))
+        w.table.elements = consume spareElements
+        w.table.elements.removeAll(keepingCapacity: true)
         w.table.elements.reserveCapacity(layout.sections.reduce(0) { $0 + $1.items + ($1.header > 0 ? 1 : 0) + ($1.footer > 0 ? 1 : 0) })
         w.table.sectionStarts.reserveCapacity(layout.sections.count)
         defer { warnings += w.warnings }
@@ -76,7 +91,10 @@ package enum Sections {
         }
         stack.setContentSize(&w.table, top: top)
         w.table.noteScrollGeometry(layout, itemsStart: w.itemsStart, firstSize: w.firstSize)
-        w.table.index = RectIndex(w.table.elements, sequence: Waterfall.sequence(w.laneGroups, count: w.table.elements.count))
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &w.leaves.boxes)
+        w.table.index = RectIndex(w.table.elements, sequence: Waterfall.sequence(w.laneGroups, count: w.table.elements.count),
+                                  reusing: consume spareLevels, leaves: boxes)
         return w.table
     }
 }

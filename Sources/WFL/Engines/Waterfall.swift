@@ -290,6 +290,8 @@ package struct WaterfallEngine: Engine {
         try Waterfall.items(sec, self, stack, top: start, into: &writer)
     }
 
+    package static var hasWholePath: Bool { true }
+
     package static func layoutWhole(_ layout: ResolvedLayout, warnings: inout [Diagnostic], spareElements: consuming [Element],
                                     spareLevels: consuming [[RectIndex.Box]]) -> Result<AttributeTable, LayoutFailure>? {
         Waterfall.layout(layout, warnings: &warnings, spareElements: spareElements, spareLevels: spareLevels)

@@ -69,7 +69,15 @@ extension Waterfall {
         table.elements = []
         if index.footer != nil { elements.removeLast() }
         let needed = elements.count + (sec.items - old) + 1
-        if elements.capacity < needed { elements.reserveCapacity(Swift.max(needed, elements.count + elements.count / 2)) }
+        if elements.capacity < needed {
+            elements.reserveCapacity(Swift.max(needed, elements.count + elements.count / 2))
+            // The new storage is touched here, while it grows (placeholders written and taken
+            // back): else each later append writing into fresh pages of it takes a page fault,
+            // more than its own work costs.
+            let spare = elements.capacity - elements.count
+            elements.append(contentsOf: repeatElement(Element(cell: 0, section: 0, frame: Frame(x: 0, y: 0, width: 0, height: 0)), count: spare))
+            elements.removeLast(spare)
+        }
 
         var m = stack.machine(for: layout)
         g.enter(sec, stack, machine: &m)

@@ -86,10 +86,15 @@ struct NameTable {
         return id
     }
 
+    @inline(__always)
     private func equal(_ id: Int, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
         let s = starts[id]
-        for k in 0..<length where arena[s + k] != buf[start + k] { return false }
-        return true
+        // `lengths[id] == length`, checked first, keeps both ranges inside their buffers.
+        return arena.withUnsafeBufferPointer { a in
+            let p = a.baseAddress! + s, q = buf.baseAddress! + start
+            for k in 0..<length where p[k] != q[k] { return false }
+            return true
+        }
     }
 
     private mutating func grow() {

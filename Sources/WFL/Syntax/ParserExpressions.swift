@@ -69,7 +69,8 @@ extension Parser {
     mutating func chain(level: Int) -> Expr {
         // Precedence climbing: one call per operand, not one per level, and the same tree as a
         // function per level gives (a chain of one level is one `.binary` node).
-        var first = parseUnary()
+        var first: Expr
+        if let plain = plainOperand() { first = plain } else { first = parseUnary() }
         while !panicking, let head = anyBinaryOp(), head.precedence >= level {
             let chainLevel = head.precedence
             let mark = scratchOperands.count
@@ -83,12 +84,51 @@ extension Parser {
                 if atStatementEnd || !canStartExpression {
                     return missingOperand(after: op, opSpan, first: first, mark: mark, spilled: spilled)
                 }
-                let rhs = chainLevel == 5 ? parseUnary() : chain(level: chainLevel + 1)
-                gather(Operand(op, opSpan, rhs), on: scratchOperands, from: mark, spilled: &spilled)
+                let rhs: Expr
+                if chainLevel < 5 {
+                    rhs = chain(level: chainLevel + 1)
+                } else if let plain = plainOperand() {
+                    rhs = plain
+                } else {
+                    rhs = parseUnary()
+                }
+                gather(Operand(op, opSpan, consume rhs), on: scratchOperands, from: mark, spilled: &spilled)
             }
-            first = .binary(spilled.map { BinaryChain(spilledHead: first, $0) } ?? scratchOperands.takeChain(first, from: mark))
+            if let spilled {
+                first = .binary(BinaryChain(spilledHead: first, spilled))
+            } else {
+                first = .binary(scratchOperands.takeChain(consume first, from: mark))
+            }
         }
         return first
+    }
+
+    /// A number, or a name that is not called or indexed, standing as an operand: read here, the
+    /// same node as through `parseUnary`, `parsePostfix` and `parsePrimary` (three calls an
+    /// operand, each returning the expression, were a tenth of parsing's instructions). nil, with
+    /// nothing consumed, for anything else, which those rules read.
+    @inline(__always)
+    mutating func plainOperand() -> Expr? {
+        let t = tok
+        guard t.kind == .number || t.kind == .identifier else { return nil }
+        // What `parsePostfix` would see after it: a call or an index (a newline inside brackets
+        // is skipped before it looks), so the long way.
+        let after = tokens[pos + 1]
+        switch after.kind {
+        case .lParen, .lBracket: if !after.spaceBefore { return nil }
+        case .newline: if opens > 0 { return nil }
+        default: break
+        }
+        if t.kind == .number {
+            advance()
+            return .number(numberValue(t), t.span)
+        }
+        if isWord(t, "x") { return nil }
+        let id = nameID(t)
+        lastNameID = id
+        advance()
+        let binding = resolveName(id, t.span)
+        return .name(Identifier(names.strings[Int(id)], t.span, binding: binding))
     }
 
     // The error paths of `chain`, apart, so that its stack frame, one per nesting level, stays small.
@@ -224,7 +264,8 @@ extension Parser {
     /// (`mutating` though it changes nothing of the parser: a non-mutating call from the parser's
     /// mutating rules copied the whole parser each time.)
     @inline(never)
-    mutating func gather<Element>(_ e: Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
+    /// (`e` is `consuming`: the caller's value moves onto the stack, with no retain and release.)
+    mutating func gather<Element>(_ e: consuming Element, on stack: ScratchStack<Element>, from mark: Int, spilled: inout [Element]?) {
         if spilled != nil {
             spilled!.append(e)
             return

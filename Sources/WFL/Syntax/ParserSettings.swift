@@ -55,7 +55,9 @@ extension Parser {
         }
         guard let arguments else { return nil }
         var mask = SettingTable.propertyMasks[row]
-        if case .side = arguments.first { mask = info.properties(of: arguments).reduce(PropertyMask()) { $0 | $1.bit } }
+        // Only insets take named sides (a test of the shape first: reading `arguments.first`
+        // copied a 72-byte argument with its reference counts).
+        if case .insets = info.shape, !arguments.isEmpty, case .side = arguments[0] { mask = info.properties(of: arguments).reduce(PropertyMask()) { $0 | $1.bit } }
         noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
     }
@@ -190,9 +192,9 @@ extension Parser {
                               help: "write, for example, '\(info.name) adaptive(150)'"))
                 return nil
             }
-            return extraArguments(info, [.adaptive(args[0], span)])
+            return extraArgumentsLeft(info) ? nil : [.adaptive(args[0], span)]
         }
-        return extraArguments(info, [.value(e)])
+        return extraArgumentsLeft(info) ? nil : [.value(e)]
     }
 
     // insetsArgument = side expr { side expr } | expr { expr } ;
@@ -202,6 +204,7 @@ extension Parser {
         // win (docs/language.md); `insets (top)` reads the value.
         if atSideWord() {
             var args: [Argument] = []
+            args.reserveCapacity(4)
             while atSideWord() {
                 let sideID = nameID(tok)
                 let side = Name(names.strings[Int(sideID)], tok.span)
@@ -224,9 +227,12 @@ extension Parser {
                     return nil
                 }
                 let from = tok.span.start
-                args.append(.side(side, parseExpr()))
+                // Checked before it joins the arguments, which it then moves into (reading it
+                // back from the array copied a 72-byte argument with its reference counts).
+                let e = parseExpr()
                 if panicking { return nil }
-                if case .side(_, let e)? = args.last { warnSpacedMinus(e, info, from: from) }
+                warnSpacedMinus(e, info, from: from)
+                args.append(.side(side, consume e))
             }
             if !atStatementEnd {
                 if canStartExpression {
@@ -245,12 +251,13 @@ extension Parser {
             return nil
         }
         var args: [Argument] = []
+        args.reserveCapacity(4)
         while !atStatementEnd, canStartExpression, args.count < 5 {
             let from = tok.span.start
             let e = parseExpr()
-            args.append(.value(e))
             if panicking { return nil }
             warnSpacedMinus(e, info, from: from)
+            args.append(.value(consume e))
         }
         if args.isEmpty {
             reportUnexpected(expected: "a value for '\(info.name)'")
@@ -285,13 +292,14 @@ extension Parser {
     // valueArguments = expr { expr } ;
     mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
         var args: [Argument] = []
+        args.reserveCapacity(Swift.min(max, 4))
         while args.count < max, !atStatementEnd {
             let from = tok.span.start
             guard let e = argumentExpression(info) else { return nil }
-            args.append(.value(e))
             if max >= 2 { warnSpacedMinus(e, info, from: from) }
+            args.append(.value(consume e))
         }
-        guard let args = extraArguments(info, args) else { return nil }
+        if extraArgumentsLeft(info) { return nil }
         // Too few (`frame 0 0 10`): an error at the values written; the statement stays, so that
         // its block does not also lack it.
         if !args.isEmpty, args.count < min, case .value(let first) = args[0], case .value(let last) = args[args.count - 1] {
@@ -356,12 +364,20 @@ extension Parser {
         return panicking ? nil : e
     }
 
-    /// Checks that nothing is left on the line after a setting's arguments.
-    mutating func extraArguments(_ info: SettingInfo, _ args: [Argument]) -> [Argument]? {
-        if atStatementEnd { return args }
+    /// Checks that nothing is left on the line after a setting's arguments: true (with the error)
+    /// when something is. (It does not take the arguments: passing the array in and out cost a
+    /// retain and a release a setting.)
+    mutating func extraArgumentsLeft(_ info: SettingInfo) -> Bool {
+        if atStatementEnd { return false }
+        extraArguments(info)
+        return true
+    }
+
+    @inline(never)
+    mutating func extraArguments(_ info: SettingInfo) {
         if at(.error) {
             reportUnexpected(expected: "")
-            return nil
+            return
         }
         let count: String
         switch info.shape {
@@ -379,6 +395,5 @@ extension Parser {
         } else {
             reportUnexpected(expected: "the end of the statement", help: at(.assign) ? Parser.assignHelp : nil)
         }
-        return nil
     }
 }
