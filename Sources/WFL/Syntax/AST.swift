@@ -143,16 +143,19 @@ package final class BinaryChainStorage: ManagedBuffer<BinaryChainHeader, Operand
         return unsafeDowncast(buffer, to: BinaryChainStorage.self)
     }
 
-    /// A storage of `count` operands, written by `fill`, after `head`, which moves in (the header
-    /// is made with a placeholder and the head assigned after: a closure that made it took a copy
-    /// of the head, with its reference counts).
+    /// A storage of `count` operands, written by `fill`, after `head`, which moves in: the header's
+    /// closure moves it out through a pointer (capturing it took a copy, with its reference
+    /// counts, and assigning `header.head` afterwards cost three dynamic exclusivity checks).
     @inline(__always)
     package static func make(movingHead head: consuming Expr, _ span: Span, count: Int,
                              fill: (UnsafeMutablePointer<Operand>) -> Void) -> BinaryChainStorage {
-        let buffer = BinaryChainStorage.create(minimumCapacity: count) { _ in
-            BinaryChainHeader(head: .invalid(span), span: span, count: count, spilled: [])
+        let buffer = withUnsafeMutablePointer(to: &head) { moved in
+            BinaryChainStorage.create(minimumCapacity: count) { _ in
+                // Moved out, and a trivial placeholder left for `head`'s end of life.
+                defer { moved.initialize(to: .invalid(span)) }
+                return BinaryChainHeader(head: moved.move(), span: span, count: count, spilled: [])
+            }
         }
-        buffer.header.head = head
         buffer.withUnsafeMutablePointerToElements { fill($0) }
         return unsafeDowncast(buffer, to: BinaryChainStorage.self)
     }

@@ -204,6 +204,7 @@ extension Parser {
         // win (docs/language.md); `insets (top)` reads the value.
         if atSideWord() {
             var args: [Argument] = []
+            args.reserveCapacity(4)
             while atSideWord() {
                 let sideID = nameID(tok)
                 let side = Name(names.strings[Int(sideID)], tok.span)
@@ -226,9 +227,12 @@ extension Parser {
                     return nil
                 }
                 let from = tok.span.start
-                args.append(.side(side, parseExpr()))
+                // Checked before it joins the arguments, which it then moves into (reading it
+                // back from the array copied a 72-byte argument with its reference counts).
+                let e = parseExpr()
                 if panicking { return nil }
-                if case .side(_, let e)? = args.last { warnSpacedMinus(e, info, from: from) }
+                warnSpacedMinus(e, info, from: from)
+                args.append(.side(side, consume e))
             }
             if !atStatementEnd {
                 if canStartExpression {
@@ -247,12 +251,13 @@ extension Parser {
             return nil
         }
         var args: [Argument] = []
+        args.reserveCapacity(4)
         while !atStatementEnd, canStartExpression, args.count < 5 {
             let from = tok.span.start
             let e = parseExpr()
-            args.append(.value(e))
             if panicking { return nil }
             warnSpacedMinus(e, info, from: from)
+            args.append(.value(consume e))
         }
         if args.isEmpty {
             reportUnexpected(expected: "a value for '\(info.name)'")
@@ -291,8 +296,8 @@ extension Parser {
         while args.count < max, !atStatementEnd {
             let from = tok.span.start
             guard let e = argumentExpression(info) else { return nil }
-            args.append(.value(e))
             if max >= 2 { warnSpacedMinus(e, info, from: from) }
+            args.append(.value(consume e))
         }
         if extraArgumentsLeft(info) { return nil }
         // Too few (`frame 0 0 10`): an error at the values written; the statement stays, so that
