@@ -54,26 +54,25 @@ package struct IncrementalLayout {
     package mutating func append(_ count: Int, toSection s: Int) throws(LayoutFailure) {
         precondition(count >= 0 && s >= 0 && s < layout.sections.count, "append: no such section, or a negative count")
         let old = layout.sections[s].items
-        var grown = layout
-        grown.sections[s].items = old + count
+        // The count grows in place (a copy of the layout would copy its sections, rules and all,
+        // for each append), and goes back on failure.
+        layout.sections[s].items = old + count
         // The short way needs a plain waterfall: a mirrored table, or an empty section that
         // collapsed, is laid out again.
         if isPlain, layout.style == .waterfall, !layout.rightToLeft, old > 0 || layout.sections[s].collapseEmpty == .none {
             do {
-                if try Waterfall.append(grown, section: s, from: old, to: &table) {
-                    layout = grown
-                    return
-                }
+                if try Waterfall.append(layout, section: s, from: old, to: &table) { return }
             } catch {
+                layout.sections[s].items = old
                 throw LayoutFailure([error])
             }
         }
         var warnings: [Diagnostic] = []
-        switch Sections.layout(grown, warnings: &warnings) {
+        switch Sections.layout(layout, warnings: &warnings) {
         case .success(let t):
             table = t
-            layout = grown
         case .failure(let f):
+            layout.sections[s].items = old
             throw f
         }
     }

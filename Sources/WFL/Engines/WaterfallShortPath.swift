@@ -125,29 +125,31 @@ extension Array where Element == TableElement {
         if capacity - self.count < count { reserveCapacity(self.count + count) }
         let first = self.count
         withoutActuallyEscaping(body) { body in
-            append(contentsOf: InPlace(first: first, limit: count, body: body))
+            append(contentsOf: ElementsInPlace(first: first, limit: count, body: body))
         }
     }
+}
 
-    /// A sequence whose elements `body` writes into the storage `append(contentsOf:)` offers.
-    private struct InPlace: Sequence {
-        let first: Int, limit: Int
-        let body: (UnsafeMutablePointer<TableElement>, Int) -> Int
+/// A sequence whose elements `body` writes into the storage `append(contentsOf:)` offers
+/// (`Array.appendInPlace`). Not nested in the array's extension: a type nested there is generic,
+/// and its metadata would be looked up at each call.
+private struct ElementsInPlace: Sequence {
+    let first: Int, limit: Int
+    let body: (UnsafeMutablePointer<TableElement>, Int) -> Int
 
-        struct Iterator: IteratorProtocol {
-            func next() -> TableElement? { nil }
+    struct Iterator: IteratorProtocol {
+        func next() -> TableElement? { nil }
+    }
+    func makeIterator() -> Iterator { Iterator() }
+    var underestimatedCount: Int { 0 }
+
+    func _copyContents(initializing spare: UnsafeMutableBufferPointer<TableElement>) -> (Iterator, Int) {
+        guard let start = spare.baseAddress, spare.count >= limit else {
+            preconditionFailure("appendInPlace: the array's spare capacity is smaller than asked")
         }
-        func makeIterator() -> Iterator { Iterator() }
-        var underestimatedCount: Int { 0 }
-
-        func _copyContents(initializing spare: UnsafeMutableBufferPointer<TableElement>) -> (Iterator, Int) {
-            guard let start = spare.baseAddress, spare.count >= limit else {
-                preconditionFailure("appendInPlace: the array's spare capacity is smaller than asked")
-            }
-            let written = body(start - first, first)
-            precondition(written >= 0 && written <= limit, "appendInPlace: wrote more than asked")
-            return (Iterator(), written)
-        }
+        let written = body(start - first, first)
+        precondition(written >= 0 && written <= limit, "appendInPlace: wrote more than asked")
+        return (Iterator(), written)
     }
 }
 
