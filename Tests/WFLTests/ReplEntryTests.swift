@@ -106,6 +106,33 @@ final class ReplEntryTests: XCTestCase {
         XCTAssertEqual(other.add("}", to: s), "section { /* a comment\n   that goes on } */ items 2\n}")
     }
 
+    /// A `/*` comment open over N lines costs about N too (the parser read the whole entry at
+    /// every line: 16,000 lines took 18 s of CPU); comments nest, and what follows the end of
+    /// the last one is counted as any line.
+    func testAnOpenCommentIsReadInLinearTime() {
+        let s = Session()
+        var reader = EntryReader()
+        var lines = ["section { items 2 /* a comment { ( ["]
+        for k in 0..<4_000 { lines.append(k % 100 == 0 ? "  /* nested \(k) */ } ] ) " : "  line \(k) of the comment, { with a brace") }
+        lines += ["  /* one more", "  */ */ height 10", "}"]
+        var entries: [String] = []
+        for line in lines {
+            if let e = reader.add(line, to: s) { entries.append(e) }
+        }
+        let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        XCTAssertEqual(entries, [lines.joined(separator: "\n")])
+        XCTAssertLessThanOrEqual(reader.bytesRead, 4 * bytes, "read \(reader.bytesRead) bytes for an entry of \(bytes)")
+        XCTAssertFalse(s.enter(entries[0]).failed)
+        // Where each entry ends: inside a comment, after it, and with a second comment opened.
+        var other = EntryReader()
+        XCTAssertNil(other.add("section { /* a /* nested", to: s))
+        XCTAssertNil(other.add("*/ still inside }", to: s))
+        XCTAssertNil(other.add("*/ items 2 /* again", to: s))
+        XCTAssertNil(other.add("*/", to: s))
+        XCTAssertEqual(other.add("} // done /* not a comment", to: s), "section { /* a /* nested\n*/ still inside }\n*/ items 2 /* again\n*/\n} // done /* not a comment")
+        XCTAssertEqual(other.add("/* alone */ let a = 1", to: s), "/* alone */ let a = 1")
+    }
+
     /// Runs `wfl repl` with `script` on standard input; nil when it has not ended after `timeout`
     /// seconds (it is killed then).
     static func repl(_ script: String, in dir: URL, timeout: Double = 20, whileRunning: () -> Void = {}) throws

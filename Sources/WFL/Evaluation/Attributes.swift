@@ -101,7 +101,9 @@ package final class TableRules: @unchecked Sendable, Equatable {
 
     /// The rules of `layout` for `use`, or nil when no section has any.
     static func of(_ layout: ResolvedLayout, _ use: Use) -> TableRules? {
-        guard layout.sections.contains(where: { $0.rules.entries.contains { use.holds($0.slot) } }) else { return nil }
+        // (Through the buffer: `contains(where:)` copied each section, all its references retained.)
+        let any = layout.sections.withUnsafeBufferPointer { b in b.indices.contains { b[$0].rules.entries.contains { use.holds($0.slot) } } }
+        guard any else { return nil }
         return TableRules(layout, use)
     }
 

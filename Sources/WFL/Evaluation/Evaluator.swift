@@ -305,11 +305,19 @@ package final class Program {
         let scratch = BlockRecord(level: .file, name: nil, keyword: nil)
         Program.record(s, in: scratch, span: new.span)
         if let k = file.settings.firstIndex(where: { $0.span == old.span }), let w = scratch.settings.first { file.settings[k] = w }
-        for p in scratch.properties.written where file.properties[p]?.span == old.span {
-            file.properties[p] = scratch.properties[p]
+        var changed = PropertyMask()
+        for p in scratch.properties.written {
+            changed |= p.bit
+            if file.properties[p]?.span == old.span { file.properties[p] = scratch.properties[p] }
         }
         generation += 1
+        lastChange = (generation, changed)
     }
+
+    /// The generation that `replaceSetting` made last and the properties it changed: the sections
+    /// resolved in the generation before, if none of their settings but their engines' reads
+    /// them, need only their engines configured again (`Resolver.resolve`).
+    private(set) var lastChange: (generation: Int, properties: PropertyMask)? = nil
 
     /// Counts the changes to what sections inherit from the file (`extend`): a section resolved
     /// in one generation resolves the same in it while its index is the same.
@@ -486,7 +494,8 @@ package final class Program {
             var r = resolve(layout, name: name, itemsBefore: items)
             if case .success(var l) = r {
                 // Motion: each shelf at its own offset (`--shelf`); the other sections ignore it.
-                for (s, sec) in l.sections.enumerated() where sec.style == .shelf {
+                // (Only when there are shelves: a loop over the sections copied each one.)
+                for s in (l.hasShelves ? l.sections.indices : 0..<0) where l.sections[s].style == .shelf {
                     shelfSections.insert(s)
                     if let sx = shelves[s] { l.shelfOffsets[s] = sx }
                 }
@@ -494,7 +503,7 @@ package final class Program {
             }
             switch r {
             case .success(let l):
-                items = items.map { $0 + l.sections.reduce(0) { $0 + $1.countedItems } }
+                items = items.map { $0 + l.countedItems }
             case .failure(let f):
                 if f.diagnostics.contains(where: { $0.code == .tooManyItems }) { items = nil }
             }

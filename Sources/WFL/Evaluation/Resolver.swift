@@ -23,6 +23,21 @@ final class SectionMemo {
     /// `Program.appendSections`.
     var table: AttributeTable? = nil
     var warnings: [Diagnostic] = []
+    /// What the resolutions of `sections` looked up (`PropertyReads`), outside the sections'
+    /// engines and inside them: a setting typed again that only engines read keeps the sections
+    /// and configures their engines again (`Program.lastChange`).
+    var outside = PropertyMask()
+    var engineReads = PropertyMask()
+    /// The items of `sections` as the item limit counts them.
+    var countedItems = 0
+}
+
+/// The properties a resolution looks up, apart from those a section's engine looks up in its
+/// `configure` (`SectionMemo`). A class: the resolver is copied into the engine's reader and back.
+final class PropertyReads {
+    var outside = PropertyMask()
+    var engine = PropertyMask()
+    var inEngine = false
 }
 
 extension ResolvedSection {
@@ -64,6 +79,8 @@ struct Resolver {
     let sectionMachine = MachineBox()
     /// What `isUsed` found, for this resolution's direction.
     let usedSettings = UsedSettings()
+    /// The properties this resolution looked up, for the REPL's memo.
+    let reads = PropertyReads()
     var style: LayoutStyle = .waterfall
     var direction: Direction = .vertical
     /// The last section's own box of rare settings, which the next one shares when it holds the
@@ -99,6 +116,7 @@ struct Resolver {
     /// setting the current `style` does not use (an error where it is written in the section,
     /// reported by `resolve`; inherited, the default applies).
     func lookup(_ property: Property, _ blocks: [BlockRecord]) -> Written? {
+        if reads.inEngine { reads.engine |= property.bit } else { reads.outside |= property.bit }
         for b in blocks {
             if let w = b.properties[property] { return isUsed(w) ? w : nil }
         }
@@ -218,15 +236,26 @@ struct Resolver {
         // The sections resolved before, unchanged: the memo's, when they are all still there first.
         var memoSections: [ResolvedSection] = []
         var known = 0
+        // True when the memo's sections are kept but their engines read a setting typed again.
+        var reconfigure = false
+        reads.outside |= Property.style.bit | Property.direction.bit
         memo?.reused = 0
-        if layout == nil, !sectionRecords.isEmpty, let memo, memo.generation == program.generation,
-           memo.records.count <= records.count, memo.sections.count == memo.records.count,
-           zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
-            known = memo.records.count
-            memo.reused = known
-            // Taken out of the memo, so that appending to it does not copy it.
-            swap(&memoSections, &memo.sections)
-            memo.generation = -1
+        if layout == nil, !sectionRecords.isEmpty, let memo, memo.generation >= 0,
+           memo.records.count <= records.count, memo.sections.count == memo.records.count {
+            var current = memo.generation == program.generation
+            if !current, let change = program.lastChange, change.generation == program.generation,
+               memo.generation == program.generation - 1, !memo.outside.intersects(change.properties) {
+                current = true
+                reconfigure = memo.engineReads.intersects(change.properties)
+            }
+            if current, zip(memo.records, records).allSatisfy({ $0 == $1.map(ObjectIdentifier.init) }) {
+                known = memo.records.count
+                // The last table holds these sections as they were only when no engine changes.
+                memo.reused = reconfigure ? 0 : known
+                // Taken out of the memo, so that appending to it does not copy it.
+                swap(&memoSections, &memo.sections)
+                memo.generation = -1
+            }
         }
         misplacedUpdates(sectionRecords)
         misplacedGroups(sectionRecords)
@@ -311,10 +340,20 @@ struct Resolver {
 
         var sections: [ResolvedSection] = []
         swap(&sections, &memoSections)
-        // Room for all of them at once: growing by doubling held a file of sections twice.
-        sections.reserveCapacity(records.count)
-        var totalItems = 0
-        for sec in sections { totalItems += sec.countedItems }
+        // Room for all of them at once: growing by doubling held a file of sections twice. The
+        // REPL's sections, a few more at each entry, grow by half (room for exactly one more
+        // moved every section at every entry).
+        if sections.capacity < records.count {
+            sections.reserveCapacity(known == 0 ? records.count : Swift.max(records.count, sections.capacity + sections.capacity / 2))
+        }
+        // The memo's sections, counted when they were resolved (a loop over them copied each).
+        var totalItems = known > 0 ? memo?.countedItems ?? 0 : 0
+        if reconfigure {
+            for s in sections.indices {
+                style = styles[s]
+                configureAgain(&sections[s], records[s], cw: cw, ch: ch, seed: seed)
+            }
+        }
         for (s, rec) in records.enumerated() where s >= known {
             style = styles[s]
             let blocks = program.chain(layout, rec)
@@ -344,6 +383,10 @@ struct Resolver {
         }
         if diagnostics.hasErrors { return .failure(LayoutFailure(diagnostics)) }
         if layout == nil, !sectionRecords.isEmpty, sections.count == sectionRecords.count, let memo {
+            if known == 0 { (memo.outside, memo.engineReads) = (PropertyMask(), PropertyMask()) }
+            memo.outside |= reads.outside
+            memo.countedItems = totalItems
+            memo.engineReads |= reads.engine
             memo.generation = program.generation
             memo.records = sectionRecords.map(ObjectIdentifier.init)
             memo.styles = styles
@@ -462,15 +505,7 @@ struct Resolver {
         var background = BackgroundKind.none
         if let w = lookup(.background, blocks), case .word(let n) = w.value { background = BackgroundKind(rawValue: n.text) ?? .none }
 
-        // The engine's own settings, read by the engine (Engines/Engine.swift, `configure`).
-        // The machine moves into the reader and back: a copy shared with `m` would copy its `let`
-        // cache at the reader's first write.
-        var reader = SectionReader(resolver: self, machine: Machine(vars: []), blocks: blocks, record: rec, section: s,
-                                   available: (aw, ah), spacings: (rowSpacing, columnSpacing), errorsBefore: errorsBefore)
-        swap(&reader.machine, &m)
-        let engine = (Engines.engine(style) ?? WaterfallEngine.self).configure(&reader)
-        self = reader.resolver
-        swap(&m, &reader.machine)
+        let engine = configure(s, rec, blocks, &m, available: (aw, ah), spacings: (rowSpacing, columnSpacing), errorsBefore: errorsBefore)
 
         // Groups: the top group, laid out once.
         let groups = resolveGroups(s, rec, blocks, aw: aw, ah: ah, &m)
@@ -537,6 +572,43 @@ struct Resolver {
         if diagnostics.count != errorsBefore { return nil }
         section.shareRareSettings(with: &lastRare)
         return section
+    }
+
+    /// The engine's own settings, read by the engine (Engines/Engine.swift, `configure`), with
+    /// the section's variables in `m`. The machine moves into the reader and back: a copy shared
+    /// with `m` would copy its `let` cache at the reader's first write.
+    mutating func configure(_ s: Int, _ rec: BlockRecord?, _ blocks: [BlockRecord], _ m: inout Machine, available: (aw: Double, ah: Double),
+                            spacings: (row: Double, column: Double), errorsBefore: Int) -> any Engine {
+        var reader = SectionReader(resolver: self, machine: Machine(vars: []), blocks: blocks, record: rec, section: s,
+                                   available: available, spacings: spacings, errorsBefore: errorsBefore)
+        swap(&reader.machine, &m)
+        reads.inEngine = true
+        let engine = (Engines.engine(style) ?? WaterfallEngine.self).configure(&reader)
+        reads.inEngine = false
+        self = reader.resolver
+        swap(&m, &reader.machine)
+        return engine
+    }
+
+    /// A section resolved before whose settings are the same but for what its engine reads
+    /// (`SectionMemo.engineReads`): its engine configured again, with the machine as
+    /// `resolveSection` has it then (cw, ch, s and the available width and height it kept).
+    mutating func configureAgain(_ section: inout ResolvedSection, _ rec: BlockRecord?, cw: Double, ch: Double, seed: UInt64) {
+        let s = section.index
+        var m = sectionMachine.take()
+        defer { sectionMachine.machine = m }
+        m.restart(seed: seed)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        m.set(.s, Double(s))
+        let ins = section.insets
+        let aw = cw - ins.left - ins.right
+        let ah = ch - ins.top - ins.bottom
+        m.set(.aw, aw)
+        m.set(.ah, ah)
+        m.available = VarSets.section
+        section.engine = configure(s, rec, program.chain(layout, rec), &m, available: (aw, ah),
+                                   spacings: (section.rowSpacing, section.columnSpacing), errorsBefore: diagnostics.count)
     }
 
     /// `update` blocks where none can stand (docs/language.md, "Batch updates"): in a layout

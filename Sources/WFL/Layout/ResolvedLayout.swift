@@ -338,7 +338,9 @@ package struct ResolvedSection {
     package var place: Span = .point(0)
     /// The settings most sections leave as they are, in one shared box (`RareSectionSettings`): a
     /// plain section holds one reference to the shared defaults instead of their ~300 bytes.
-    private var rare = RareSectionSettings.defaults
+    /// (File-private: the layout's loops over its sections read it in place, one field, where a
+    /// computed property read through the array copied the whole section.)
+    fileprivate var rare = RareSectionSettings.defaults
     package var pinHeaders: Bool
 
     package init(index: Int, name: String?, items: Int, insets: Insets, headerInsets: Insets = Insets(),
@@ -564,9 +566,17 @@ package struct ResolvedLayout {
     package var letCount: Int
     /// True when something is added on top of the engine's frames (Engines/Decorations.swift).
     /// (Read in place: a closure over the sections would copy each, and the REPL asks for every entry.)
+    /// Each loop below reads stored fields of a section (`rare`, `rules`, `items`), never a
+    /// computed property of it: through the array that copied the whole section, and the REPL
+    /// asks for every entry.
     package var decorates: Bool {
         sections.withUnsafeBufferPointer { b in
-            for k in b.indices where b[k].background != .none || b[k].has(.attributes) || !b[k].attached.isEmpty { return true }
+            for k in b.indices {
+                let rare = b[k].rare
+                if rare.background != .none || !rare.attached.isEmpty || b[k].rules.entries.contains(where: { $0.slot.group == .attributes }) {
+                    return true
+                }
+            }
             return false
         }
     }
@@ -574,13 +584,27 @@ package struct ResolvedLayout {
     /// batch update (Engines/Updates.swift).
     package var hasUpdate: Bool {
         sections.withUnsafeBufferPointer { b in
-            for k in b.indices where b[k].update != nil { return true }
+            for k in b.indices where b[k].rare.update != nil { return true }
             return false
         }
     }
     /// The layout's batch update: each section's, empty where it has no `update` block.
     package var batch: BatchUpdate {
-        BatchUpdate(sections: sections.map { $0.update ?? SectionUpdate(countBefore: $0.items) })
+        let updates = sections.withUnsafeBufferPointer { b in
+            b.indices.map { k in b[k].rare.update ?? SectionUpdate(countBefore: b[k].items) }
+        }
+        return BatchUpdate(sections: updates)
+    }
+    /// What the item limit counts of the layout: each section's larger item count, before or
+    /// after its update (both tables are laid out).
+    var countedItems: Int {
+        sections.withUnsafeBufferPointer { b in
+            b.indices.reduce(0) { $0 + Swift.max(b[$1].items, b[$1].rare.update?.countAfter ?? 0) }
+        }
+    }
+    /// True when some section is a shelf.
+    var hasShelves: Bool {
+        style == .shelf || (style == .mixed && sections.withUnsafeBufferPointer { b in b.indices.contains { type(of: b[$0].engine).style == .shelf } })
     }
     /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
     package var attachedNames: [String] = []

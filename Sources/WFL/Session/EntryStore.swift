@@ -23,6 +23,9 @@ package struct EntryStore {
     /// What each entry sets when it is a single setting (`settingProperties` of the entry alone),
     /// kept so that typing a setting does not parse every earlier entry again.
     private var entryProperties: [String: Set<Property>?] = [:]
+    /// Parallel to `entries`: what each sets when it is a single setting, once asked (the outer
+    /// nil: not yet), so that typing a setting does not hash every earlier entry's text again.
+    private var known: [Set<Property>??] = []
 
     init(name: String) {
         self.name = name
@@ -61,14 +64,19 @@ package struct EntryStore {
         undoStack.append(.added(position: composed.position, replaced: composed.replaced.map { ($0, entries[$0]) }))
         let entry = composed.bytes[composed.base..<(composed.base + composed.length)]
         if let list = composed.entries {
+            // The entries minus those replaced, with the new one at its position.
+            for k in composed.replaced.sorted(by: >) where k < known.count { known.remove(at: k) }
+            known.insert(nil, at: Swift.min(composed.position, known.count))
             entries = list
             bytes = composed.bytes
         } else {
             // Appended: the entry and its bytes go at the end, nothing else is copied.
             entries.append(String(decoding: entry, as: UTF8.self))
+            known.append(nil)
             bytes += entry
             bytes.append(0x0A)
         }
+        if known.count != entries.count { known = Array(repeating: nil, count: entries.count) }
     }
 
     /// Replaces every entry (`:load`, `:reset`); `:undo` brings them back.
@@ -94,6 +102,7 @@ package struct EntryStore {
 
     private mutating func set(_ newEntries: [String], name newName: String) {
         entries = newEntries
+        known = Array(repeating: nil, count: entries.count)
         name = newName
         bytes = entries.isEmpty ? [] : Array((entries.joined(separator: "\n") + "\n").utf8)
     }
@@ -208,8 +217,10 @@ package struct EntryStore {
     /// nothing else.
     mutating func replaced(by properties: Set<Property>) -> [Int] {
         var out: [Int] = []
-        for (k, e) in entries.enumerated() {
-            if let earlier = self.properties(ofEntry: e), earlier.isSubset(of: properties) { out.append(k) }
+        if known.count != entries.count { known = Array(repeating: nil, count: entries.count) }
+        for k in entries.indices {
+            if known[k] == nil { known[k] = .some(self.properties(ofEntry: entries[k])) }
+            if let earlier = known[k]!, earlier.isSubset(of: properties) { out.append(k) }
         }
         return out
     }

@@ -29,7 +29,16 @@ struct NameTable {
     /// (a call looked it up in a dictionary by its `String`, hashing the name each time).
     private(set) var functionArity: [Arity?] = []
 
+    /// The table of the words the language knows, made once: each parser starts from a copy
+    /// (the REPL makes a parser for every entry, and interning some 200 words cost more than
+    /// reading the entry).
+    private static let languageWords = NameTable(languageWords: ())
+
     init() {
+        self = NameTable.languageWords
+    }
+
+    private init(languageWords: Void) {
         slots = [Int32](repeating: -1, count: 1024)
         mask = 1023
         for (k, info) in SettingTable.all.enumerated() { setting[Int(intern(info.name))] = Int16(k + 1) }
