@@ -79,9 +79,8 @@ extension Parser {
         }
         var bits = mask
         while !bits.isEmpty {
-            let bit = bits.lowest
-            bits.remove(Property(rawValue: bit)!)
-            setterStack.append((bit, name.span))
+            setterStack.append((bits.lowest, name.span))
+            bits.removeLowest()
         }
     }
 
@@ -205,8 +204,7 @@ extension Parser {
         if atSideWord() {
             var args: [Argument] = []
             args.reserveCapacity(4)
-            while atSideWord() {
-                let sideID = nameID(tok)
+            while let sideID = sideWordID() {
                 let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
                 if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
@@ -277,10 +275,14 @@ extension Parser {
     }
 
     /// True at one of the words `top`, `left`, `bottom`, `right`.
-    mutating func atSideWord() -> Bool {
-        guard tok.kind == .identifier else { return false }
+    mutating func atSideWord() -> Bool { sideWordID() != nil }
+
+    /// The name id of the current word when it is a side (the loop over named sides reads it
+    /// once, where it interned each side twice).
+    mutating func sideWordID() -> Int32? {
+        guard tok.kind == .identifier else { return nil }
         let id = nameID(tok)
-        return names.known[Int(id)].contains(.side)
+        return names.known[Int(id)].contains(.side) ? id : nil
     }
 
     /// True when the current word is a name that is visible here (so not a misspelt side).

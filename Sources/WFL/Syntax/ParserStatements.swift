@@ -23,12 +23,12 @@ extension Parser {
         var statements: [Statement] = []
         // The names of the top level's sections and `attach` blocks, kept across `resume` (moved
         // out of `file` while they grow, so that they are not copied).
-        var seenSections = file.sectionNames, seenAttaches = file.attachNames
+        var seenSections = NameSpans(file.sectionNames), seenAttaches = NameSpans(file.attachNames)
         file.sectionNames = [:]
         file.attachNames = [:]
         defer {
-            file.sectionNames = seenSections
-            file.attachNames = seenAttaches
+            file.sectionNames = seenSections.dictionary
+            file.attachNames = seenAttaches.dictionary
         }
         while true {
             guard let s = nextStatement(in: .file) else {
@@ -103,7 +103,7 @@ extension Parser {
     /// it. `sections` and `attaches` say which checks this block takes; `seen...` hold the names
     /// before `s`.
     mutating func noteBlockName(_ s: borrowing Statement, sections: Bool, attaches: Bool,
-                                seenSections: inout [String: Span], seenAttaches: inout [String: Span]) {
+                                seenSections: inout NameSpans, seenAttaches: inout NameSpans) {
         switch s.kind {
         case .section(let b) where sections:
             guard let name = b.name else { return }
@@ -112,7 +112,7 @@ extension Parser {
                                             notes: [Note("the first '\(name.text)' is here", span: earlier)],
                                             help: "give each section its own name, so that tables and pictures tell them apart"))
             } else {
-                seenSections[name.text] = name.span
+                seenSections.add(name.text, name.span)
             }
         case .attach(let b) where attaches:
             guard let name = b.name else { return }
@@ -120,7 +120,7 @@ extension Parser {
                 diagnostics.append(.warning(.attachTwice, "'\(name.text)' is attached twice in this block; the later one wins", at: name.span,
                                             notes: [Note("the first '\(name.text)' is here", span: earlier)]))
             } else {
-                seenAttaches[name.text] = name.span
+                seenAttaches.add(name.text, name.span)
             }
         default:
             return
@@ -405,7 +405,7 @@ extension Parser {
         let outerChain = attachChecked
         attachChecked = outerChain && (inner == .layout || inner == .section)
         let attaches = attachChecked
-        var seenSections: [String: Span] = [:], seenAttaches: [String: Span] = [:]
+        var seenSections = NameSpans(), seenAttaches = NameSpans()
         pushScope()
         let mark = scratchStatements.count
         while let s = nextStatement(in: inner) {
@@ -513,5 +513,48 @@ extension Parser {
             advance()
         }
         return Statement(kind: .expect(Expectation(condition: condition, written: written, label: label)), span: Span(start, prevEnd))
+    }
+}
+
+/// Names seen in a block, each with where it first stands: looked up in a short list while the
+/// block has few (a layout holds a handful of named sections), in a dictionary past that. (A
+/// dictionary hashes each `String`, which normalizes its letters beyond ASCII: two such hashes a
+/// named section were a fiftieth of parsing's instructions. `==` gives the same answers,
+/// canonical equivalence included.)
+struct NameSpans {
+    /// The names while there are at most `listed`; empty once `many` holds them.
+    private var few: [(text: String, span: Span)] = []
+    private var many: [String: Span] = [:]
+    static let listed = 8
+
+    init() {}
+
+    init(_ names: [String: Span]) { many = names }
+
+    /// Every name with its span.
+    var dictionary: [String: Span] {
+        guard many.isEmpty else { return many }
+        var all: [String: Span] = [:]
+        for (text, span) in few { all[text] = span }
+        return all
+    }
+
+    subscript(text: String) -> Span? {
+        if !many.isEmpty { return many[text] }
+        for entry in few where entry.text == text { return entry.span }
+        return nil
+    }
+
+    /// Adds a name not yet in the set.
+    mutating func add(_ text: String, _ span: Span) {
+        if many.isEmpty {
+            if few.count < NameSpans.listed {
+                few.append((text, span))
+                return
+            }
+            for (t, s) in few { many[t] = s }
+            few = []
+        }
+        many[text] = span
     }
 }

@@ -152,6 +152,11 @@ package struct PropertyMask: Hashable, Sendable {
     /// Whether the two sets share a property.
     func intersects(_ other: PropertyMask) -> Bool { low & other.low != 0 || high & other.high != 0 }
 
+    /// Removes the lowest property of a set that is not empty.
+    mutating func removeLowest() {
+        if low != 0 { low &= low - 1 } else { high &= high - 1 }
+    }
+
     /// Removes `p` from the set.
     mutating func remove(_ p: Property) {
         let b = PropertyMask(p)
