@@ -95,7 +95,7 @@ package struct SelfSizingPath {
 
     /// True when some section of `layout` has `estimate`.
     package static func isSelfSizing(_ layout: ResolvedLayout) -> Bool {
-        layout.sections.contains { $0.estimate != nil }
+        layout.hasEstimate
     }
 
     /// The layout with nothing measured yet (the estimated table), from the layout as resolved

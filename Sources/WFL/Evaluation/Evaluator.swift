@@ -494,8 +494,7 @@ package final class Program {
             var r = resolve(layout, name: name, itemsBefore: items)
             if case .success(var l) = r {
                 // Motion: each shelf at its own offset (`--shelf`); the other sections ignore it.
-                // (Only when there are shelves: a loop over the sections copied each one.)
-                for s in (l.hasShelves ? l.sections.indices : 0..<0) where l.sections[s].style == .shelf {
+                for s in l.shelfIndices {
                     shelfSections.insert(s)
                     if let sx = shelves[s] { l.shelfOffsets[s] = sx }
                 }

@@ -602,9 +602,14 @@ package struct ResolvedLayout {
             b.indices.reduce(0) { $0 + Swift.max(b[$1].items, b[$1].rare.update?.countAfter ?? 0) }
         }
     }
-    /// True when some section is a shelf.
-    var hasShelves: Bool {
-        style == .shelf || (style == .mixed && sections.withUnsafeBufferPointer { b in b.indices.contains { type(of: b[$0].engine).style == .shelf } })
+    /// The indices of the sections that are shelves.
+    var shelfIndices: [Int] {
+        guard style == .shelf || style == .mixed else { return [] }
+        return sections.withUnsafeBufferPointer { b in b.indices.filter { type(of: b[$0].engine).style == .shelf } }
+    }
+    /// True when some section has `estimate` (is self-sizing).
+    var hasEstimate: Bool {
+        sections.withUnsafeBufferPointer { b in b.indices.contains { b[$0].rare.estimate != nil } }
     }
     /// The names of the attached views, in the table's order (`ResolvedAttachment.kind` indexes it).
     package var attachedNames: [String] = []
