@@ -185,6 +185,8 @@ package enum Waterfall {
                 .run(&lengths, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
         }
 
+        // The short path took every item (the common case): nothing more to set up.
+        guard start < range.upperBound else { return }
         let needsMachine = spanRule != nil || !lengths.plain
         // Step 5's working space for runs of k > 1 lanes under `order shortest`.
         let runScratch = UnsafeMutablePointer<Double>.allocate(capacity: spanRule != nil && g.order == .shortest ? C : 0)

@@ -38,8 +38,9 @@ extension Waterfall {
         // that of some lane's last item: walking back until every lane is covered finds both.
         let next = UnsafeMutablePointer<Double>.allocate(capacity: C)
         defer { next.deallocate() }
-        next.initialize(repeating: top, count: C)
-        var covered = [Bool](repeating: false, count: C)
+        // A lane not covered yet holds NaN (a covered one holds a finite number; a table's frames
+        // are finite), so no second array is made.
+        next.initialize(repeating: .nan, count: C)
         var uncovered = C
         var bottom = top
         var j = index.firstCell + old - 1
@@ -53,14 +54,16 @@ extension Waterfall {
             let c = Int(cD), k = Int(kD)
             guard g.crossStart + Double(c) * (g.laneW + g.laneGap) == cross,
                   (k == 1 ? g.laneW : Double(k) * g.laneW + Double(k - 1) * g.laneGap) == w else { return false }
-            for lane in c..<(c + k) where !covered[lane] {
-                covered[lane] = true
+            let after = y + h + g.itemGap
+            guard !after.isNaN else { return false }
+            for lane in c..<(c + k) where next[lane].isNaN {
                 uncovered -= 1
-                next[lane] = y + h + g.itemGap
+                next[lane] = after
             }
             if y + h > bottom { bottom = y + h }
             j -= 1
         }
+        for lane in 0..<C where next[lane].isNaN { next[lane] = top }
 
         // The footer (the table's last element) goes; the new cells and then the footer follow.
         let savedFooter = index.footer.map { table.elements[$0] }

@@ -180,31 +180,45 @@ package struct RectIndex: Equatable, Sendable {
         count = elements.count
         let blocks = (count + RectIndex.leaf - 1) / RectIndex.leaf
         var lo = first / RectIndex.leaf
-        RectIndex.resize(&levels[0], to: blocks)
+        // Each level is taken out of `levels` while it is worked on (one owner: no uniqueness
+        // check, retain or release per box), and put back after.
+        var below: [Box] = []
+        swap(&below, &levels[0])
+        RectIndex.resize(&below, to: blocks)
         elements.withUnsafeBufferPointer { el in
-            for b in lo..<blocks {
-                var box = Box.empty
-                for p in (b * RectIndex.leaf)..<Swift.min(count, (b + 1) * RectIndex.leaf) {
-                    let f = el[p].frame
-                    box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+            below.withUnsafeMutableBufferPointer { level in
+                for b in lo..<blocks {
+                    var box = Box.empty
+                    for p in (b * RectIndex.leaf)..<Swift.min(count, (b + 1) * RectIndex.leaf) {
+                        let f = el[p].frame
+                        box.add(Box(minX: f.x, minY: f.y, maxX: f.maxX, maxY: f.maxY))
+                    }
+                    level[b] = box
                 }
-                levels[0][b] = box
             }
         }
         var l = 0
-        while levels[l].count > 1 {
-            let below = levels[l].count
-            let n = (below + RectIndex.fan - 1) / RectIndex.fan
+        while below.count > 1 {
+            let n = (below.count + RectIndex.fan - 1) / RectIndex.fan
             if l + 1 == levels.count { levels.append([]) }
-            RectIndex.resize(&levels[l + 1], to: n)
+            var up: [Box] = []
+            swap(&up, &levels[l + 1])
+            RectIndex.resize(&up, to: n)
             lo /= RectIndex.fan
-            for k in lo..<n {
-                var box = Box.empty
-                for c in (k * RectIndex.fan)..<Swift.min(below, (k + 1) * RectIndex.fan) { box.add(levels[l][c]) }
-                levels[l + 1][k] = box
+            below.withUnsafeBufferPointer { from in
+                up.withUnsafeMutableBufferPointer { to in
+                    for k in lo..<n {
+                        var box = Box.empty
+                        for c in (k * RectIndex.fan)..<Swift.min(from.count, (k + 1) * RectIndex.fan) { box.add(from[c]) }
+                        to[k] = box
+                    }
+                }
             }
+            swap(&below, &levels[l])
+            below = up
             l += 1
         }
+        swap(&below, &levels[l])
         levels.removeSubrange((l + 1)...)
     }
 
