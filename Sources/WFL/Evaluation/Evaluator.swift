@@ -566,6 +566,7 @@ package final class Program {
             own = memo.warnings
             result = appendSections(layout, to: previous, from: memo.reused, warnings: &own)
         } else {
+            memo.plainTable = false
             result = run(layout, warnings: &own)
         }
         warnings += own
@@ -585,15 +586,23 @@ package final class Program {
         // Backgrounds, attached views and attribute rules are added over the whole table
         // (Engines/Decorations.swift): such a layout is laid out whole.
         // So is a layout with `appear` or `disappear` rules, which its table keeps per section.
-        guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, !layout.decorates, previous.index.sequence == nil,
-              previous.rules.appearRules == nil, TableRules.of(layout, .transitions) == nil,
+        // Whether `previous`'s sections are plain (no decorations, no transition rules) is known
+        // when an append made it (`SectionMemo.plainTable`): then only the new ones are asked.
+        let plainBefore = memo?.plainTable == true
+        memo?.plainTable = false
+        var tail = layout
+        tail.sections = Array(layout.sections[k...])
+        func plain(_ l: ResolvedLayout) -> Bool { !l.decorates && TableRules.of(l, .transitions) == nil }
+        guard layout.direction == .vertical, !layout.rightToLeft, layout.zoomFirst == nil, plain(plainBefore ? tail : layout),
+              previous.index.sequence == nil, previous.rules.appearRules == nil,
               previous.style == layout.style || k < layout.sections.count else {
             warnings = []
             return run(layout, warnings: &warnings)
         }
-        if k == layout.sections.count { return .success(previous) }
-        var tail = layout
-        tail.sections = Array(layout.sections[k...])
+        if k == layout.sections.count {
+            memo?.plainTable = true
+            return .success(previous)
+        }
         tail.start = previous.sectionStarts[k - 1].stop
         tail.style = LayoutStyle.common(tail.sections.lazy.map(\.style))
         var tailWarnings: [Diagnostic] = []
@@ -619,8 +628,12 @@ package final class Program {
             table.style = layout.style
             table.contentWidth = t.contentWidth
             table.contentHeight = t.contentHeight
-            table.index = RectIndex(table.elements)
+            // The leaf boxes of `previous`'s index stand for its whole blocks of elements.
+            var leaves = previous.index.count == offset ? previous.index.levels.first ?? [] : []
+            if offset % RectIndex.leaf != 0, !leaves.isEmpty { leaves.removeLast() }
+            table.index = RectIndex(table.elements, sequence: nil, reusing: [], leaves: leaves)
             warnings += tailWarnings
+            memo?.plainTable = true
             return .success(table)
         }
     }

@@ -30,6 +30,9 @@ final class SectionMemo {
     var engineReads = PropertyMask()
     /// The items of `sections` as the item limit counts them.
     var countedItems = 0
+    /// True when `table` was made by appending sections (`Program.appendSections`): its sections
+    /// neither decorate nor have transition rules.
+    var plainTable = false
 }
 
 /// The properties a resolution looks up, apart from those a section's engine looks up in its
