@@ -62,7 +62,11 @@ package enum Flow {
         stack.setContentSize(&table, top: top)
         table.noteScrollGeometry(layout, itemsStart: itemsStart, firstSize: firstSize)
         // Lines are sorted along the scroll axis, so table order is a good sequence for the index.
-        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
+        // The leaves taken out of the builder, so that the index owns them alone (no copy when it
+        // adds to them).
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &leaves.boxes)
+        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: boxes)
         return .success(table)
     }
 

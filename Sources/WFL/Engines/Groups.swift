@@ -240,7 +240,11 @@ package struct GroupsEngine: Engine {
         table.elements = consume elements
         stack.setContentSize(&table, top: top)
         table.noteScrollGeometry(layout, itemsStart: 0, firstSize: nil)
-        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: leaves.boxes)
+        // The leaves taken out of the builder, so that the index owns them alone (no copy when it
+        // adds to them).
+        var boxes: [RectIndex.Box] = []
+        swap(&boxes, &leaves.boxes)
+        table.index = RectIndex(table.elements, sequence: nil, reusing: consume spareLevels, leaves: boxes)
         return .success(table)
     }
 }

@@ -91,9 +91,9 @@ package struct RectIndex: Equatable, Sendable {
         let count = self.count
         let blocks = (count + RectIndex.leaf - 1) / RectIndex.leaf
         var level: [Box]
-        if let m = made, m.count <= blocks {
-            made = nil
-            level = m
+        if let m = made?.count, m <= blocks, let boxes = made.take() {
+            // Moved out of `made`, not copied: one owner, so growing it copies nothing.
+            level = consume boxes
             level.reserveCapacity(blocks)
         } else {
             level = take(blocks)
