@@ -289,6 +289,10 @@ package final class Program {
         // A setting or an `attach` block at the top level changes what every section inherits.
         if tree.statements.contains(where: { switch $0.kind { case .setting, .attach, .appear: return true; default: return false } }) {
             generation += 1
+            // One setting alone: what it changes is known, as for a setting typed again.
+            if tree.statements.count == 1, case .setting(let st) = tree.statements[0].kind, let info = SettingTable.info(st.name.text) {
+                lastChange = (generation, info.properties(of: st.arguments).reduce(PropertyMask()) { $0 | $1.bit })
+            }
         }
         var names = attachNames
         Program.collect(tree.statements, into: file, compiler: compiler, attachNames: &names)
