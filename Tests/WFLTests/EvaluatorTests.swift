@@ -209,6 +209,28 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(Eval.table(text), Eval.table(text))
     }
 
+    /// `%` takes whole operands through the integer remainder: the same bits as the C library's
+    /// `fmod` (truncatingRemainder) for every sign, zeros of both signs, halves, huge and
+    /// non-finite values; and through a rule, compiled or flat, as in a constant.
+    func testRemainderHasTheBitsOfFmod() throws {
+        var g = SeededRandom.forTest("EvaluatorTests.testRemainderHasTheBitsOfFmod")
+        var values: [Double] = [0, -0.0, 1, -1, 2, -2, 3, 10, -10, 7.5, -7.5, 0.5, 1e15, -1e15, 9.0e15, 9.007199254740993e15,
+                                1e300, -1e300, .infinity, -.infinity, .nan, 4503599627370497, -4503599627370497]
+        for _ in 0..<3000 {
+            let v = Double(Int.random(in: -1000...1000, using: &g))
+            values.append(Bool.random(using: &g) ? v : v / 4)
+        }
+        for _ in 0..<20_000 {
+            let a = values[Int.random(in: 0..<values.count, using: &g)], b = values[Int.random(in: 0..<values.count, using: &g)]
+            guard b != 0 else { continue }
+            XCTAssertEqual(languageRemainder(a, b).bitPattern, a.truncatingRemainder(dividingBy: b).bitPattern, "\(a) % \(b)")
+        }
+        let t = try XCTUnwrap(Eval.table("items 6\nlet k = 3 - i * 2.5\nheight 10 + k % 2 + (i - 3) % 2\n"))
+        XCTAssertEqual(Eval.cells(t).map { $0[3] }, [10, 10.5, 9, 9.5, 10, 8.5])
+        let c = try XCTUnwrap(Eval.table("items 1\nheight 10 + (-7 % 2) + (7 % -2) + (7.5 % 2)\n"))
+        XCTAssertEqual(Eval.cells(c)[0][3], 10 - 1 + 1 + 1.5)
+    }
+
     func testLongChainDoesNotRecurse() throws {
         let sum = "items 1\nheight " + Array(repeating: "1", count: 100_000).joined(separator: " + ")
         let t = try XCTUnwrap(Eval.table(sum))

@@ -641,7 +641,7 @@ final class Compiler {
                     acc /= r
                 default:
                     if r == 0 { next = n; break fold }
-                    acc = acc.truncatingRemainder(dividingBy: r)
+                    acc = languageRemainder(acc, r)
                 }
                 k += 1
             }
@@ -680,7 +680,7 @@ final class Compiler {
                 num = { (m: inout Machine) throws(EvalError) -> Double in
                     let l = try a(&m), r = try b(&m)
                     if r == 0 { throw divisionByZero(true, failSpan, divisorText) }
-                    return l.truncatingRemainder(dividingBy: r)
+                    return languageRemainder(l, r)
                 }
             }
             return fold(numeric(num, deps, span))
@@ -699,7 +699,7 @@ final class Compiler {
                     acc /= r
                 default:
                     if r == 0 { throw divisionByZero(true, failSpan, divisors[k]) }
-                    acc = acc.truncatingRemainder(dividingBy: r)
+                    acc = languageRemainder(acc, r)
                 }
             }
             return acc

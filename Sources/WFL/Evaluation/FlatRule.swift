@@ -184,7 +184,7 @@ struct FlatRule {
                 case .remainder:
                     sp -= 1
                     if st[sp] == 0 { return false }
-                    st[sp - 1] = st[sp - 1].truncatingRemainder(dividingBy: st[sp])
+                    st[sp - 1] = languageRemainder(st[sp - 1], st[sp])
                 case .randomConstant:
                     st[sp] = ins.a + ins.range.double(Machine.draw(hash, k))
                     k &+= 1

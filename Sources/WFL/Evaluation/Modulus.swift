@@ -31,3 +31,18 @@ struct Modulus: Sendable {
         Double(Int64(bitPattern: remainder(n)))
     }
 }
+
+/// The language's `%`, the truncating remainder (docs/language.md, "Expressions"), with the bits of
+/// `truncatingRemainder(dividingBy:)`, which calls the C library's `fmod` (about 20 ns). Whole
+/// operands below 2^53 (`i % 10`, the usual case) take the integer remainder instead: it is exact,
+/// has the dividend's sign, and a zero result keeps the dividend's sign as `fmod`'s does.
+@inline(__always) func languageRemainder(_ a: Double, _ b: Double) -> Double {
+    if abs(a) < 9.0e15, abs(b) < 9.0e15 {
+        let ia = Int64(a), ib = Int64(b)
+        if Double(ia) == a, Double(ib) == b, ib != 0 {
+            let r = ia % ib
+            return r != 0 ? Double(r) : (a.sign == .minus ? -0.0 : 0.0)
+        }
+    }
+    return a.truncatingRemainder(dividingBy: b)
+}
