@@ -45,48 +45,48 @@ extension LaneOrder {
     /// maximum is one of the doubles compared, so every window's value is the scan's exactly, and
     /// windows are taken in the same order with the same strict `<`.
     static func shortestRun(_ next: UnsafeMutablePointer<Double>, _ C: Int, _ k: Int, scratch suffix: UnsafeMutablePointer<Double>) -> Int {
+        // Block by block, so that the inner loops carry no test for a block's edge.
         // suffix[j] = max(next[j ... the last lane of j's block]).
-        var j = C - 1
-        var toBlockStart = j % k
-        var running = next[j]
-        suffix[j] = running
-        while j > 0 {
-            j -= 1
-            if toBlockStart == 0 {
-                toBlockStart = k - 1
-                running = next[j]
-            } else {
-                toBlockStart -= 1
-                let v = next[j]
-                if v > running { running = v }
-            }
+        var blockStart = 0
+        while blockStart < C {
+            var j = Swift.min(blockStart + k, C) - 1
+            var running = next[j]
             suffix[j] = running
+            while j > blockStart {
+                j -= 1
+                let v = next[j]
+                running = v > running ? v : running
+                suffix[j] = running
+            }
+            blockStart += k
         }
         // The window at c ends at lane e = c + k - 1; prefix = max(next[e's block start ... e]).
+        // The lanes before k - 1 (the first block's) only build its prefix.
         var c = 0
         var best = Double.infinity
-        var prefix = -Double.infinity
-        var fromBlockStart = 0
-        // The prefix maxima up to the first window's end, lane k - 1 (the first block).
-        for e in 0..<(k - 1) {
-            let v = next[e]
-            if v > prefix { prefix = v }
-        }
-        fromBlockStart = k - 1
-        var e = k - 1
-        while e < C {
-            let v = next[e]
-            if fromBlockStart == 0 { prefix = v } else if v > prefix { prefix = v }
-            let start = e - k + 1
-            let s = suffix[start]
-            let windowMax = s > prefix ? s : prefix
-            if windowMax < best {
-                best = windowMax
-                c = start
+        blockStart = 0
+        while blockStart < C {
+            let end = Swift.min(blockStart + k, C)
+            var prefix = -Double.infinity
+            var e = blockStart
+            while e < end, e < k - 1 {
+                let v = next[e]
+                prefix = v > prefix ? v : prefix
+                e += 1
             }
-            fromBlockStart += 1
-            if fromBlockStart == k { fromBlockStart = 0 }
-            e += 1
+            while e < end {
+                let v = next[e]
+                prefix = v > prefix ? v : prefix
+                let start = e - k + 1
+                let s = suffix[start]
+                let windowMax = s > prefix ? s : prefix
+                if windowMax < best {
+                    best = windowMax
+                    c = start
+                }
+                e += 1
+            }
+            blockStart += k
         }
         return c
     }
