@@ -165,6 +165,17 @@ final class LSPTests: XCTestCase {
         return c
     }
 
+    /// Opens the test document with `text` as its version 1.
+    func open(_ c: LSPClient, _ text: String) throws {
+        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+    }
+
+    /// The labels that completion offers at (line, character) of the test document.
+    func completionLabels(_ c: LSPClient, _ line: Int, _ character: Int) throws -> Set<String> {
+        let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
+        return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
+    }
+
     func position(_ line: Int, _ character: Int) -> [String: Any] {
         ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
     }
@@ -177,7 +188,7 @@ final class LSPTests: XCTestCase {
 
     func testWholeSession() throws {
         let c = try start()
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         // The file evaluates; its one expectation fails: a warning on its condition with both values.
         var ds = try c.diagnostics(version: 1)
         XCTAssertEqual(ds.count, 1)
@@ -289,10 +300,7 @@ final class LSPTests: XCTestCase {
 
         let text = "layout feed {\n  \n  section {\n    items 2\n  }\n  expect max(contentHeight, 1) > 0\n}\n"
         try c.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text]]])
-        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> { try completionLabels(c, line, character) }
         let top = try labels(1, 2)
         XCTAssertTrue(top.contains("style") && top.contains("section") && !top.contains("layout"), "\(top)")
         let inExpect = try labels(5, 9)
@@ -311,12 +319,9 @@ final class LSPTests: XCTestCase {
     func testCompletionInsideElementBlocks() throws {
         let c = try start()
         let text = "section {\n  items 4\n  attach badge {\n    \n  }\n  update {\n    \n  }\n  \n}\ndisappear {\n  \n}\n"
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
-        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> { try completionLabels(c, line, character) }
         XCTAssertEqual(try labels(3, 4), ["when", "size", "anchor", "offset", "zIndex", "let"])
         XCTAssertEqual(try labels(6, 4), ["delete", "insert", "expect"])
         XCTAssertEqual(try labels(11, 2), ["alpha", "zoom", "offset", "translate", "rotate"])
@@ -331,12 +336,9 @@ final class LSPTests: XCTestCase {
     func testCompletionOfDevicesAndTheEnvironment() throws {
         let c = try start()
         let text = "device \ndevice iPhone13 \nsection {\n  insetsReference \n  items 1\n}\n"
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
-        func labels(_ line: Int, _ character: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, character)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int, _ character: Int) throws -> Set<String> { try completionLabels(c, line, character) }
         XCTAssertTrue(try labels(0, 7).isSuperset(of: ["iPhoneSe", "iPhone13", "iPhone13Mini", "iPadPro11", "iPadPro12_9"]))
         XCTAssertEqual(try labels(0, 7).count, 17)
         XCTAssertEqual(try labels(1, 16), ["portrait", "landscape"])
@@ -368,12 +370,9 @@ final class LSPTests: XCTestCase {
             "",
         ]
         let text = lines.joined(separator: "\n")
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
-        func labels(_ line: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int) throws -> Set<String> { try completionLabels(c, line, lines[line].utf8.count) }
         XCTAssertEqual(try labels(4), ["itemSpacing", "insets", "frame", "group", "item"])
         XCTAssertEqual(try labels(6), ["insets"])
         XCTAssertEqual(try labels(9), ["itemSpacing", "insets", "frame", "group", "item"])
@@ -406,12 +405,9 @@ final class LSPTests: XCTestCase {
             "",
         ]
         let text = lines.joined(separator: "\n")
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
-        func labels(_ line: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int) throws -> Set<String> { try completionLabels(c, line, lines[line].utf8.count) }
         XCTAssertEqual(try labels(3), ["to", "expect"])
         let stop = try labels(4)
         XCTAssertTrue(stop.isSuperset(of: ["cw", "ch"]) && stop.isDisjoint(with: ["i", "ox", "offsetAdjustment", "random"]), "\(stop)")
@@ -454,12 +450,9 @@ final class LSPTests: XCTestCase {
             "",
         ]
         let text = lines.joined(separator: "\n")
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
-        func labels(_ line: Int) throws -> Set<String> {
-            let r = try c.reply(try c.request("textDocument/completion", position(line, lines[line].utf8.count)))
-            return Set(((r["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String })
-        }
+        func labels(_ line: Int) throws -> Set<String> { try completionLabels(c, line, lines[line].utf8.count) }
         let section = try labels(2)
         XCTAssertTrue(section.isSuperset(of: ["items", "height", "alpha", "attach", "update"]), "\(section)")
         XCTAssertTrue(section.isDisjoint(with: ["when", "anchor", "offset", "container", "layout", "section", "insert", "delete"]), "\(section)")
@@ -492,7 +485,7 @@ final class LSPTests: XCTestCase {
     func testHoverShowsValuesAfterTheCascade() throws {
         let c = try start()
         let text = "style waterfall\nspacing 10 4\nsection {\n  insets 1 2 3 4\n  items 3\n  height 20 + i\n  header 0\n}\n"
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
         func hover(_ line: Int, _ character: Int) throws -> String {
             let r = try c.reply(try c.request("textDocument/hover", position(line, character)))
@@ -512,7 +505,7 @@ final class LSPTests: XCTestCase {
     func testHoverInsideElementBlocks() throws {
         let c = try start()
         let text = "let k = 2\nsection {\n  items 4\n  size 30 x 30\n  attach badge {\n    size 8 x 8\n    when i % k == 0\n  }\n  update {\n    delete 1\n  }\n}\nappear {\n  zoom 0.5\n}\n"
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         _ = try c.diagnostics(version: 1)
         func hover(_ line: Int, _ character: Int) throws -> String {
             let r = try c.reply(try c.request("textDocument/hover", position(line, character)))
@@ -564,7 +557,7 @@ final class LSPTests: XCTestCase {
     /// published (the worker waits for the typing to pause).
     func testOnlyTheLatestVersionIsPublished() throws {
         let c = try start()
-        try c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "wfl", "version": 1, "text": text]])
+        try open(c, text)
         for v in 2...30 {
             let edited = text.replacingOccurrences(of: "items 4", with: "items \(v % 2 == 0 ? "4 +" : "4")")
             try c.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": v], "contentChanges": [["text": edited]]])

@@ -83,22 +83,28 @@ final class ReplEntryTests: XCTestCase {
         }
     }
 
+    /// `lines` typed one at a time make one entry, read in at most 4 times its bytes, which
+    /// `s` accepts.
+    func assertReadInLinearTime(_ lines: [String], _ s: Session, file: StaticString = #filePath, line: UInt = #line) {
+        var reader = EntryReader()
+        var entries: [String] = []
+        for text in lines {
+            if let e = reader.add(text, to: s) { entries.append(e) }
+        }
+        let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        XCTAssertEqual(entries, [lines.joined(separator: "\n")], file: file, line: line)
+        XCTAssertLessThanOrEqual(reader.bytesRead, 4 * bytes, "read \(reader.bytesRead) bytes for an entry of \(bytes)", file: file, line: line)
+        XCTAssertFalse(s.enter(entries.first ?? "").failed, file: file, line: line)
+    }
+
     /// An open block of N lines costs about N: each line is lexed alone, and the entry is parsed
     /// when its brackets close (parsing the whole entry at every line read it N²/2 times).
     func testAnOpenBlockIsReadInLinearTime() {
         let s = Session()
-        var reader = EntryReader()
         var lines = ["section {", "  items 3"]
         for k in 0..<4_000 { lines.append("  let v\(k) = [\(k), (\(k) + 1)]") }
         lines += ["  height 10 + v0[0]", "}"]
-        var entries: [String] = []
-        for line in lines {
-            if let e = reader.add(line, to: s) { entries.append(e) }
-        }
-        let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
-        XCTAssertEqual(entries, [lines.joined(separator: "\n")])
-        XCTAssertLessThanOrEqual(reader.bytesRead, 4 * bytes, "read \(reader.bytesRead) bytes for an entry of \(bytes)")
-        XCTAssertFalse(s.enter(entries[0]).failed)
+        assertReadInLinearTime(lines, s)
         // A block comment left open over lines still ends the entry where the parser says.
         var other = EntryReader()
         XCTAssertNil(other.add("section { /* a comment", to: s))
@@ -111,18 +117,10 @@ final class ReplEntryTests: XCTestCase {
     /// the last one is counted as any line.
     func testAnOpenCommentIsReadInLinearTime() {
         let s = Session()
-        var reader = EntryReader()
         var lines = ["section { items 2 /* a comment { ( ["]
         for k in 0..<4_000 { lines.append(k % 100 == 0 ? "  /* nested \(k) */ } ] ) " : "  line \(k) of the comment, { with a brace") }
         lines += ["  /* one more", "  */ */ height 10", "}"]
-        var entries: [String] = []
-        for line in lines {
-            if let e = reader.add(line, to: s) { entries.append(e) }
-        }
-        let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
-        XCTAssertEqual(entries, [lines.joined(separator: "\n")])
-        XCTAssertLessThanOrEqual(reader.bytesRead, 4 * bytes, "read \(reader.bytesRead) bytes for an entry of \(bytes)")
-        XCTAssertFalse(s.enter(entries[0]).failed)
+        assertReadInLinearTime(lines, s)
         // Where each entry ends: inside a comment, after it, and with a second comment opened.
         var other = EntryReader()
         XCTAssertNil(other.add("section { /* a /* nested", to: s))

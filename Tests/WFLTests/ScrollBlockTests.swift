@@ -184,10 +184,7 @@ final class ScrollBlockTests: XCTestCase {
     func testExactEstimatesMoveNothing() {
         var r = SeededRandom(seed: 3031)
         for _ in 0..<(Stress.enabled ? 200 : 20) {
-            let h = 20 + r.below(200), n = 1 + r.below(60)
-            var text = r.below(2) == 0
-                ? "container 390 x 400\ncolumns \(1 + r.below(3))\nitems \(n)\nestimate \(h)\nheight \(h)\n"
-                : "container 390 x 400\nstyle flow\nitems \(n)\nestimate 100 x \(h)\nsize 100 x \(h)\n"
+            var text = SelfSizingTests.exactEstimates(&r) + "\n"
             let y = r.below(3000) - 500, by = r.below(2) == 0 ? "" : " by \(50 + r.below(400))"
             text += "scroll {\n  to 0, \(y)\(by)\n  expect offsetAdjustment == [0, 0] && sizeAdjustment == [0, 0]\n}\n"
             XCTAssertEqual(outcomes(text).map(\.verdict), [.passed], text)

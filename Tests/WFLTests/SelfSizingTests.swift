@@ -143,14 +143,20 @@ final class SelfSizingTests: XCTestCase {
         }
     }
 
+    /// A waterfall or a flow section whose estimates are its cells' actual sizes (no line break
+    /// at the end).
+    static func exactEstimates(_ r: inout SeededRandom) -> String {
+        let h = 20 + r.below(200), n = 1 + r.below(60)
+        return r.below(2) == 0
+            ? "container 390 x 400\ncolumns \(1 + r.below(3))\nitems \(n)\nestimate \(h)\nheight \(h)"
+            : "container 390 x 400\nstyle flow\nitems \(n)\nestimate 100 x \(h)\nsize 100 x \(h)"
+    }
+
     /// With estimates equal to the actual sizes no stop moves anything.
     func testExactEstimatesMoveNothing() throws {
         var r = SeededRandom(seed: 31)
         for _ in 0..<(Stress.enabled ? 300 : 30) {
-            let h = 20 + r.below(200), n = 1 + r.below(60)
-            let text = r.below(2) == 0
-                ? "container 390 x 400\ncolumns \(1 + r.below(3))\nitems \(n)\nestimate \(h)\nheight \(h)"
-                : "container 390 x 400\nstyle flow\nitems \(n)\nestimate 100 x \(h)\nsize 100 x \(h)"
+            let text = Self.exactEstimates(&r)
             let l = try layout(text)
             var p = try l.selfSizing!.path()
             try p.firstDisplay()

@@ -58,6 +58,17 @@ final class MachineBox {
         swap(&m, &machine)
         return m
     }
+
+    /// The machine taken and restarted for section `s`: its seed, the container and `s` set, as
+    /// both a resolution and a reconfiguration of the section begin.
+    func take(section s: Int, cw: Double, ch: Double, seed: UInt64) -> Machine {
+        var m = take()
+        m.restart(seed: seed)
+        m.set(.cw, cw)
+        m.set(.ch, ch)
+        m.set(.s, Double(s))
+        return m
+    }
 }
 
 /// Whether settings written above the sections are used in a section of a style (`Resolver.isUsed`).
@@ -408,12 +419,8 @@ struct Resolver {
                                  vertical: Bool, seed: UInt64, environment: Environment = Environment(),
                                  rightToLeft: Bool = false) -> ResolvedSection? {
         let errorsBefore = diagnostics.count
-        var m = sectionMachine.take()
+        var m = sectionMachine.take(section: s, cw: cw, ch: ch, seed: seed)
         defer { sectionMachine.machine = m }
-        m.restart(seed: seed)
-        m.set(.cw, cw)
-        m.set(.ch, ch)
-        m.set(.s, Double(s))
 
         // Insets see s, cw and ch only; each side cascades on its own.
         m.available = VarSets.insets
@@ -598,12 +605,8 @@ struct Resolver {
     /// `resolveSection` has it then (cw, ch, s and the available width and height it kept).
     mutating func configureAgain(_ section: inout ResolvedSection, _ rec: BlockRecord?, cw: Double, ch: Double, seed: UInt64) {
         let s = section.index
-        var m = sectionMachine.take()
+        var m = sectionMachine.take(section: s, cw: cw, ch: ch, seed: seed)
         defer { sectionMachine.machine = m }
-        m.restart(seed: seed)
-        m.set(.cw, cw)
-        m.set(.ch, ch)
-        m.set(.s, Double(s))
         let ins = section.insets
         let aw = cw - ins.left - ins.right
         let ah = ch - ins.top - ins.bottom
