@@ -156,6 +156,10 @@ enum Decorations {
             // `condition`.
             var whenCode: Code = Decorations.always, general = false
             if case .value(let code) = when.kind { (whenCode, general) = (code, true) }
+            // A comparison of two flat programs (`i % 10 == 0`) runs without the closures; where
+            // it gives up, the compiled rule runs from the same state.
+            let flat = when.flatCondition != nil
+            let flatWhen = when.flatCondition ?? FlatCondition.always
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
@@ -172,13 +176,23 @@ enum Decorations {
                 if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
                 if hasWhen {
-                    let b: Value
-                    do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
-                    guard case .boolean(let holds) = b else {
-                        throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
-                                               at: when.span)
+                    var decided: Bool? = nil
+                    if flat {
+                        let count = m.randomCount
+                        decided = flatWhen.run(&m)
+                        if decided == nil { m.randomCount = count }
                     }
-                    if !holds { continue }
+                    if let holds = decided {
+                        if !holds { continue }
+                    } else {
+                        let b: Value
+                        do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
+                        guard case .boolean(let holds) = b else {
+                            throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
+                                                   at: when.span)
+                        }
+                        if !holds { continue }
+                    }
                 }
                 // size (vw, vh): finite and not negative, as a cell's.
                 func size(_ rule: borrowing ItemRule) throws(Diagnostic) -> Double {
