@@ -155,3 +155,52 @@ extension AppendTests {
         }
     }
 }
+
+/// Backgrounds and attached views are written in place (Decorations.rebuild): the engine's cells
+/// move up in the table's own storage, and a layout laid out again copies no cell into a new array.
+extension AppendTests {
+    /// Decorated layouts and their plain twins (the same text without the decoration lines).
+    static let decorated: [(plain: String, decorations: String)] = [
+        ("layout a {\n container 300 x 500\n columns 2\n spacing 10\n header 40\n footer 20\n insets 10\n"
+         + " section { items 30; height 50 + random(0, 40) }\n section { items 0 }\n section { items 7; height 20 }\n"
+         + " section { items 5; height [10, 70] }\n}\n",
+         " background cells\n backgroundInsets -4\n attach badge {\n  when i % 3 == 0\n  size 12 x 12\n  offset (vw / 2) x (-vh / 2)\n }\n"
+         + " attach dot {\n  when i % 2 == 1\n  size 4 x 4\n }\n"),
+        ("layout a {\n container 300 x 500\n columns 3\n order rightToLeft\n layoutDirection rightToLeft\n footer 10\n"
+         + " section { items 20; height [10, 20, 35] }\n section { items 9; height 12 }\n}\n",
+         " background all\n attach badge {\n  when i % 4 == 1\n  size 8 x 8\n }\n"),
+        ("layout a {\n style flow\n container 300 x 500\n spacing 10\n header 30\n"
+         + " section { items 40; size 40 + random(0, 120) x 30 }\n section { items 3; size 50 x 50 }\n}\n",
+         " background items\n attach tag {\n  size 10 x 10\n }\n"),
+    ]
+
+    func testDecorationsAreWrittenInPlace() throws {
+        for (plain, decorations) in Self.decorated {
+            // The decorations go at the end of the layout block, for every section.
+            let text = String(plain.dropLast(2)) + "\n" + decorations + "}\n"
+            let feed = try laidOut(text)
+            let bare = try laidOut(plain).table
+            let first = feed.table
+            // The engine's elements, in order, once the backgrounds and views are taken out.
+            XCTAssertEqual(first.elements.filter { $0.kind != .background && $0.kind != .attached }, bare.elements, text)
+            XCTAssertGreaterThan(first.elements.count, bare.elements.count, text)
+            for (s, start) in first.sectionStarts.enumerated() {
+                if let b = start.background { XCTAssertEqual(first.elements[b].kind, .background, text) }
+                if let h = start.header { XCTAssertEqual(first.elements[h].kind, .header, text) }
+                if let f = start.footer { XCTAssertEqual(first.elements[f].kind, .footer, text) }
+                for k in start.firstCell..<(start.firstCell + start.cellCount) { XCTAssertEqual(first.elements[k].item, k - start.firstCell, text) }
+                for k in start.firstView..<(start.firstView + start.viewCount) {
+                    XCTAssertEqual(first.elements[k].kind, .attached, text)
+                    XCTAssertEqual(first.elements[k].section, s, text)
+                }
+            }
+            var table = first
+            table.elements.reserveCapacity(table.elements.count + 16) // one owner
+            let before = table.elements.withUnsafeBufferPointer { $0.baseAddress }
+            var warnings: [Diagnostic] = []
+            try IncrementalLayout.relayout(feed.layout, into: &table, warnings: &warnings)
+            XCTAssertEqual(table, first, text)
+            XCTAssertEqual(table.elements.withUnsafeBufferPointer { $0.baseAddress }, before, "the storage is reused: \(text)")
+        }
+    }
+}

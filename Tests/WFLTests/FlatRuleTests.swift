@@ -88,3 +88,60 @@ final class FlatRuleTests: XCTestCase {
         }
     }
 }
+
+/// FlatCondition: an attached view's `when` that compares two flat programs gives the compiled
+/// rule's value item by item and gives up where it throws (`random` is refused in a `when`).
+extension FlatRuleTests {
+    func when(_ expr: String) throws -> ItemRule {
+        let source = SourceFile(name: "f.wfl", text: "layout f {\n columns 3\n items 10\n height 50\n attach badge {\n  when \(expr)\n  size 4 x 4\n }\n}\n")
+        let parsed = Parser.parse(source)
+        XCTAssertFalse(parsed.diagnostics.hasErrors, expr)
+        let layout = try XCTUnwrap(Program(tree: parsed.tree, source: source).resolve(layoutNamed: "f")).get()
+        return try XCTUnwrap(layout.sections[0].attached.first?.rules[.when], expr)
+    }
+
+    func testFlatConditionsAgreeWithTheCompiledRules() throws {
+        let flat = ["i % 10 == 0", "i % 3 != 1", "i / 3 == 0.3333", "0.3333 != i / 3", "w > 100", "i < 5.0005", "i <= 4.9995",
+                    "i > 4.9995", "i >= 5.0005", "10 / (i % 3) > 4", "0 == i % 4", "w * 2 > cw - i * 3", "vw > 0", "-i <= -7",
+                    "i * 0.1 == 0.3", "1e308 * 10 - i > 0"]
+        for expr in flat {
+            let r = try when(expr)
+            let condition = try XCTUnwrap(r.flatCondition, "\(expr) is flattened")
+            var holdsSomewhere = false
+            for i in 0..<300 {
+                func machine() -> Machine {
+                    var m = Machine(seed: 7, letCount: 0)
+                    m.set(.cw, 375); m.set(.ch, 812); m.set(.s, 0); m.set(.aw, 355); m.set(.ah, 792); m.set(.n, 10)
+                    m.inItem = true
+                    m.beginItem(i, section: 0)
+                    m.set(.w, 100 + Double(i % 7)); m.set(.h, 50)
+                    m.available = VarSets.attach
+                    return m
+                }
+                var a = machine(), b = machine()
+                let flatValue = condition.run(&a)
+                do {
+                    let v = try r.condition(&b, item: i)
+                    XCTAssertEqual(flatValue.map(Value.boolean), v, "\(expr) at \(i)")
+                    XCTAssertEqual(a.randomCount, b.randomCount, "\(expr) at \(i)")
+                    holdsSomewhere = holdsSomewhere || flatValue == true
+                } catch {
+                    XCTAssertNil(flatValue, "\(expr) at \(i): the flat condition gave \(flatValue!) where the rule throws")
+                }
+            }
+            if expr != "vw > 0" { XCTAssertTrue(holdsSomewhere, "\(expr) holds for some item") }
+        }
+        // Beyond: the compiled rule only.
+        for expr in ["i % 2 == 0 && i > 3", "i > 2 ? true : false", "[true, false]", "max(i, 3) == 3", "true", "(i == 3) == true"] {
+            XCTAssertNil(try when(expr).flatCondition, expr)
+        }
+    }
+
+    /// Through a whole layout: the views and the errors are the compiled rule's.
+    func testFlatConditionsInALayout() throws {
+        let t = try XCTUnwrap(Eval.table("columns 2\nitems 40\nheight 10\nattach badge {\n when i % 10 == 0\n size 4 x 4\n}\n"))
+        XCTAssertEqual(t.elements.filter { $0.kind == .attached }.map(\.item), [0, 10, 20, 30])
+        XCTAssertTrue(Eval.errors("columns 2\nitems 10\nheight 10\nattach badge {\n when 10 / (i % 3) > 4\n size 4 x 4\n}\n")
+            .contains("division by zero in 'when' of 'attach badge' of item 0 of section 0"))
+    }
+}

@@ -34,67 +34,107 @@ enum Decorations {
 
     /// Writes the table again in its order, section by section: the background, the header, the
     /// cells, the attached views (by name, then by item), the footer; and builds the rect index
-    /// again over it.
+    /// again over it (table order), in the storage of the engine's.
+    ///
+    /// In place: the engine's table holds each section's header, cells and footer one after
+    /// another, and every element only moves up (towards the end) by what the sections before it
+    /// gain. A first pass places the backgrounds and the views (reading the cells where the
+    /// engine left them, the views into a scratch array); the table then grows by what was
+    /// added and a second pass, from the last section back, moves each section's footer, views,
+    /// header and cells to their places. A table laid out again into its old storage
+    /// (`IncrementalLayout.relayout`) thus copies no cell and takes no fresh pages.
     static func rebuild(_ layout: ResolvedLayout, _ table: inout AttributeTable) throws(Diagnostic) {
         let vertical = layout.direction == .vertical
-        var elements: [Element] = []
-        // Room for the backgrounds and, without counting them first, a view on every cell of
-        // one attached view (the array grows past that if need be).
-        let views = layout.sections.contains { !$0.attached.isEmpty } ? table.elements.count : 0
-        elements.reserveCapacity(table.elements.count + layout.sections.count + views)
-        var starts = table.sectionStarts
+        let old = table.sectionStarts
+        var starts = old
+        var backgrounds: [Element?] = []
+        backgrounds.reserveCapacity(old.count)
+        var views: [Element] = []
         var attached = AttachedViews()
         var m = Machine(seed: layout.seed, letCount: layout.letCount)
         m.set(.cw, layout.containerWidth)
         m.set(.ch, layout.containerHeight)
-        for s in starts.indices {
+        // What the sections so far gained: the shift of the next element of the engine's table.
+        var added = 0
+        for s in old.indices {
             let sec = layout.sections[s]
-            let old = table.sectionStarts[s]
+            let o = old[s]
+            let lo = o.header ?? o.firstCell
+            assert(o.header.map { $0 + 1 == o.firstCell } ?? true && o.footer.map { $0 == o.firstCell + o.cellCount } ?? true,
+                   "rebuild: a section's header, cells and footer follow one another")
             if let frame = background(sec, s, table, vertical: vertical) {
-                starts[s].background = elements.count
-                elements.append(Element(kind: .background, section: sec.index, item: nil, frame: frame, zIndex: ZIndex.background))
+                starts[s].background = lo + added
+                backgrounds.append(Element(kind: .background, section: sec.index, item: nil, frame: frame, zIndex: ZIndex.background))
+                added += 1
             } else {
                 starts[s].background = nil
+                backgrounds.append(nil)
             }
-            // The header and the cells, one run of the old table.
-            let lo = old.header ?? old.firstCell
-            let hi = old.firstCell + old.cellCount
-            let shift = elements.count - lo
-            starts[s].header = old.header.map { $0 + shift }
-            starts[s].firstCell = old.firstCell + shift
-            if lo < hi { elements.append(contentsOf: table.elements[lo..<hi]) }
-            starts[s].firstView = elements.count
+            starts[s].header = o.header.map { $0 + added }
+            starts[s].firstCell = o.firstCell + added
+            starts[s].firstView = o.firstCell + o.cellCount + added
             // A waterfall section's views see `full` and each cell's first lane, `col`.
-            var lanes = !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: old.begin) : nil
-            try attach(sec, sec.index, firstCell: starts[s].firstCell, count: old.cellCount, lanes: &lanes, machine: &m,
-                       into: &elements, views: &attached)
-            starts[s].viewCount = elements.count - starts[s].firstView
-            if let f = old.footer {
-                starts[s].footer = elements.count
-                elements.append(table.elements[f])
+            var lanes = !sec.attached.isEmpty ? FirstLanes(sec, layout, begin: o.begin) : nil
+            let before = views.count
+            try attach(sec, sec.index, cells: table.elements, from: o.firstCell, count: o.cellCount,
+                       firstCell: starts[s].firstCell, firstView: starts[s].firstView, lanes: &lanes, machine: &m,
+                       into: &views, views: &attached)
+            starts[s].viewCount = views.count - before
+            added += views.count - before
+            starts[s].footer = o.footer.map { $0 + added }
+        }
+        if added > 0 {
+            // The room for what was added, at the end (exactly: a table laid out again with the
+            // same counts finds it there).
+            let placeholder = backgrounds.lazy.compactMap { $0 }.first ?? views[0]
+            table.elements.reserveCapacity(table.elements.count + added)
+            table.elements.append(contentsOf: repeatElement(placeholder, count: added))
+            table.elements.withUnsafeMutableBufferPointer { el in
+                let base = el.baseAddress!
+                var v = views.count
+                for s in old.indices.reversed() {
+                    let o = old[s], n = starts[s]
+                    // Each write lands on an element already moved (a later section's, this
+                    // footer) or on what was added: positions only grow.
+                    if let f = o.footer, let g = n.footer { el[g] = el[f] }
+                    v -= n.viewCount
+                    for k in 0..<n.viewCount { el[n.firstView + k] = views[v + k] }
+                    let lo = o.header ?? o.firstCell, hi = o.firstCell + o.cellCount
+                    let shift = n.firstCell - o.firstCell
+                    if shift > 0, lo < hi {
+                        // Overlapping ranges: a memmove.
+                        UnsafeMutableRawPointer(base + lo + shift).copyMemory(from: base + lo, byteCount: (hi - lo) * MemoryLayout<Element>.stride)
+                    }
+                    if let b = n.background, let e = backgrounds[s] { el[b] = e }
+                }
             }
         }
-        table.elements = elements
         table.sectionStarts = starts
         table.attachedNames = layout.attachedNames
         if !attached.elements.isEmpty {
             attached.sortByCell()
             table.rules.views = attached
         }
-        table.index = RectIndex(table.elements)
+        var spare: [[RectIndex.Box]] = []
+        swap(&spare, &table.index.levels)
+        table.index = RectIndex(table.elements, sequence: nil, reusing: spare)
     }
 
     /// Stands for a `when` that is not a general expression (never called).
     static func always(_ m: inout Machine) throws(EvalError) -> Value { .boolean(true) }
 
     /// The attached views of section `s` (docs/layout.md, "Attached views"), placed on the frames
-    /// of its cells at rest, `elements[firstCell...]`: for each view in order, each cell whose
-    /// `when` holds gets one.
+    /// of its cells at rest, `cells[from...]` (the cells go to `firstCell...` of the table, the
+    /// views to `firstView...`): for each view in order, each cell whose `when` holds gets one,
+    /// appended to `elements`.
     /// `lanes`, for a waterfall section, finds each cell's first lane; nil for a flow or a shelf,
     /// whose views see the variables of the flow `size` rule.
-    static func attach(_ sec: ResolvedSection, _ s: Int, firstCell: Int, count: Int, lanes: inout FirstLanes?,
-                       machine m: inout Machine, into elements: inout [Element], views: inout AttachedViews) throws(Diagnostic) {
+    static func attach(_ sec: ResolvedSection, _ s: Int, cells: [Element], from: Int, count: Int, firstCell: Int, firstView: Int,
+                       lanes: inout FirstLanes?, machine m: inout Machine, into elements: inout [Element],
+                       views: inout AttachedViews) throws(Diagnostic) {
         guard !sec.attached.isEmpty, count > 0 else { return }
+        // The table index of elements[k] once in place.
+        let viewBase = firstView - elements.count
         let ins = sec.insets
         m.set(.s, Double(s))
         m.set(.n, Double(sec.items))
@@ -116,12 +156,16 @@ enum Decorations {
             // `condition`.
             var whenCode: Code = Decorations.always, general = false
             if case .value(let code) = when.kind { (whenCode, general) = (code, true) }
+            // A comparison of two flat programs (`i % 10 == 0`) runs without the closures; where
+            // it gives up, the compiled rule runs from the same state.
+            let flat = when.flatCondition != nil
+            let flatWhen = when.flatCondition ?? FlatCondition.always
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
             for i in 0..<count {
                 let j = firstCell + i
-                let cell = elements[j]
+                let cell = cells[from + i]
                 func fail(_ error: EvalError, _ what: String) -> Diagnostic {
                     error.at("in \(what) of item \(i) of section \(s)").diagnostic
                 }
@@ -132,13 +176,23 @@ enum Decorations {
                 if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
                 if hasWhen {
-                    let b: Value
-                    do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
-                    guard case .boolean(let holds) = b else {
-                        throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
-                                               at: when.span)
+                    var decided: Bool? = nil
+                    if flat {
+                        let count = m.randomCount
+                        decided = flatWhen.run(&m)
+                        if decided == nil { m.randomCount = count }
                     }
-                    if !holds { continue }
+                    if let holds = decided {
+                        if !holds { continue }
+                    } else {
+                        let b: Value
+                        do { b = general ? ItemRule.cycled(try whenCode(&m), item: i) : try when.condition(&m, item: i) } catch { throw fail(error, "'when' of 'attach \(view.name)'") }
+                        guard case .boolean(let holds) = b else {
+                            throw Diagnostic.error(.wrongValueType, "'when' of 'attach \(view.name)' must be true or false, not \(b.typeName), for item \(i) of section \(s)",
+                                                   at: when.span)
+                        }
+                        if !holds { continue }
+                    }
                 }
                 // size (vw, vh): finite and not negative, as a cell's.
                 func size(_ rule: borrowing ItemRule) throws(Diagnostic) -> Double {
@@ -159,7 +213,7 @@ enum Decorations {
                 do { dy = try dyRule.evaluate(&m, item: i) } catch { throw fail(error, dyRule.what) }
                 guard dx.isFinite, dy.isFinite else { throw FiniteFrames.badOffset(dx.isFinite ? dyRule : dxRule, dx.isFinite ? dy : dx, item: i, section: s) }
                 let g = AttachedViews.Geometry(width: vw, height: vh, dx: dx, dy: dy, fx: fx, fy: fy, zIndex: view.zIndex)
-                views.elements.append(Int32(elements.count))
+                views.elements.append(Int32(viewBase + elements.count))
                 views.cells.append(Int32(j))
                 views.geometry.append(g)
                 elements.append(Element(attached: view.kind, section: s, item: i, frame: g.place(on: cell.frame),

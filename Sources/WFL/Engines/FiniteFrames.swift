@@ -8,14 +8,15 @@
 /// those, positions stay finite as long as they only grow, which `SectionStack.close` checks once
 /// a section (where it ends). Positions can also move backwards, or be moved by something
 /// else, only in a layout with a negative spacing, a screen `scale` (whose floors multiply by
-/// it), something placed on top of the frames (backgrounds, attached views) or a right-to-left
-/// mirror: such a layout gets one pass over its finished table here, so the common layout pays
-/// nothing in the engines' loops.
+/// it) or a right-to-left mirror: such a layout gets one pass over its finished table here, so
+/// the common layout pays nothing in the engines' loops. What is placed on top of the frames
+/// (backgrounds, attached views) leaves the engine's cells as they are: only those elements are
+/// checked then.
 enum FiniteFrames {
-    /// True when `layout`'s frames can leave the doubles' range although every value entering it
-    /// is finite and its sections' ends are: see above.
+    /// True when the cells, headers and footers of `layout` can leave the doubles' range
+    /// although every value entering it is finite and its sections' ends are: see above.
     static func mayLeaveTheDoubles(_ layout: ResolvedLayout) -> Bool {
-        if layout.rightToLeft || layout.decorates { return true }
+        if layout.rightToLeft { return true }
         return layout.sections.withUnsafeBufferPointer { b in
             for k in b.indices where b[k].rowSpacing < 0 || b[k].columnSpacing < 0 || ((b[k].engine as? WaterfallEngine)?.scale ?? 0) > 0 { return true }
             return false
@@ -27,7 +28,9 @@ enum FiniteFrames {
     /// checked here too.
     static func checked(_ layout: ResolvedLayout, _ result: Result<AttributeTable, LayoutFailure>) -> Result<AttributeTable, LayoutFailure> {
         guard case .success(let table) = result else { return result }
-        if mayLeaveTheDoubles(layout), let j = firstNonFinite(table.elements) {
+        if mayLeaveTheDoubles(layout) {
+            if let j = firstNonFinite(table.elements) { return .failure(LayoutFailure([diagnostic(layout, table, j)])) }
+        } else if layout.decorates, let j = firstNonFiniteDecoration(table) {
             return .failure(LayoutFailure([diagnostic(layout, table, j)]))
         }
         if layout.zoomFirst != nil, let failure = table.framesAt(.zero).rules.attributeFailure { return .failure(LayoutFailure([failure])) }
@@ -42,6 +45,16 @@ enum FiniteFrames {
         let at = offset == .zero ? "" : " at scroll offset \(NumberFormat.format(offset.x)),\(NumberFormat.format(offset.y))"
         return .error(.positionOverflow, "the frame of \(describe(e, in: table))\(at) comes out with \(firstBadSide(e.frame)): 'zoomFirst' carries it past the largest number a position can have (about 1.8e308)",
                       at: .point(0), help: "make the sizes of 'zoomFirst' small enough for a screen")
+    }
+
+    /// The index of the first background or attached view of `table` whose frame is not finite
+    /// (they stand in table order: a section's background, then its views).
+    static func firstNonFiniteDecoration(_ table: AttributeTable) -> Int? {
+        for start in table.sectionStarts {
+            if let b = start.background, !isFinite(table.elements[b].frame) { return b }
+            for j in start.firstView..<(start.firstView + start.viewCount) where !isFinite(table.elements[j].frame) { return j }
+        }
+        return nil
     }
 
     /// The index of the first element of `elements` whose frame has a side that is NaN or

@@ -29,9 +29,15 @@ package enum Sections {
             result = .success(table)
         }
         let appearRules = TableRules.of(layout, .transitions)
-        guard layout.rightToLeft || layout.decorates || appearRules != nil || !layout.shelfOffsets.isEmpty,
-              case .success(var table) = result else {
+        guard layout.rightToLeft || layout.decorates || appearRules != nil || !layout.shelfOffsets.isEmpty else {
             return FiniteFrames.checked(layout, result)
+        }
+        // Taken out of `result` (consumed, not copied): the table's arrays keep one owner, so the
+        // steps below change them in place.
+        var table: AttributeTable
+        switch consume result {
+        case .success(let t): table = t
+        case .failure(let f): return .failure(f)
         }
         // Step 1: a shelf's cells move by its own offset, before the backgrounds and the mirror.
         if !layout.shelfOffsets.isEmpty { table.shiftShelves(layout) }

@@ -202,3 +202,63 @@ struct FlatRule {
         }
     }
 }
+
+/// A condition of two flat rules (an attached view's usual `when`, `i % 10 == 0`): `a op b` with
+/// `op` a comparison and both sides flat programs. It runs per item without the compiled rule's
+/// closures, computing the same doubles in the same order (the left side, then the right) and
+/// comparing them as the compiled comparison does (`Compiler.comparison`: equality within
+/// `equalityTolerance`, an ordering that agrees with it).
+///
+/// Like a flat rule it never reports an error: where either side gives up, `run` gives nil and
+/// the caller runs the compiled rule from the same state (the `random` counter put back).
+struct FlatCondition {
+    /// The two sides; a constant side is a flat rule whose `simple` is that constant, run
+    /// without the loop.
+    let lhs: FlatRule, rhs: FlatRule
+    let op: BinaryOp
+
+    /// The condition of `e`, or nil when it is not a comparison of two flat programs.
+    static func compile(_ e: Expr) -> FlatCondition? {
+        guard case .binary(let chain) = e, chain.operands.count == 1 else { return nil }
+        let operand = chain.operands[0]
+        switch operand.op {
+        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: break
+        default: return nil
+        }
+        func side(_ x: Expr) -> FlatRule? {
+            guard var rule = FlatRule.compile(x) else { return nil }
+            if case .number(let d, _) = x { rule.simple = .constant(d) }
+            return rule
+        }
+        guard let l = side(chain.head), let r = side(operand.rhs) else { return nil }
+        return FlatCondition(lhs: l, rhs: r, op: operand.op)
+    }
+
+    /// The condition's value, or nil where the compiled rule would throw (the machine's `random`
+    /// counter may then have moved: the caller puts it back).
+    @inline(__always)
+    func run(_ m: inout Machine) -> Bool? {
+        var l = 0.0, r = 0.0
+        guard lhs.run(&m, &l), rhs.run(&m, &r) else { return nil }
+        let tol = equalityTolerance
+        switch op {
+        case .equal: return abs(l - r) <= tol
+        case .notEqual: return !(abs(l - r) <= tol)
+        case .less: return l < r && abs(l - r) > tol
+        case .lessEqual: return l < r || abs(l - r) <= tol
+        case .greater: return l > r && abs(l - r) > tol
+        default: return l > r || abs(l - r) <= tol
+        }
+    }
+}
+
+extension FlatCondition {
+    /// `1 == 1`: stands for no condition (never run).
+    static var always: FlatCondition {
+        var one = FlatRule()
+        one.code = [FlatRule.Instruction(op: .constant, a: 1)]
+        one.depth = 1
+        one.simple = .constant(1)
+        return FlatCondition(lhs: one, rhs: one, op: .equal)
+    }
+}

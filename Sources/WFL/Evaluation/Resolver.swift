@@ -859,6 +859,7 @@ struct Resolver {
         r.meaning = compiler.meaning(e)
         r.readsItemCount = node.deps.vars & EngineVar.n.bit != 0 || node.deps.incomplete || node.deps.parameters
         if case .number = kind { r.flat = FlatRule.compile(e) }
+        if case .value = kind, node.type == .boolean { r.flatCondition = FlatCondition.compile(e) }
         return r
     }
 }

@@ -77,12 +77,19 @@ package struct ItemRule {
     /// The rule as a straight-line program when it is simple enough (FlatRule.swift): the engines
     /// run that per item and fall back to `kind` where it gives up.
     var flat: FlatRule? {
-        get { flatBox?.rule }
+        get { flatBox.flatMap { $0.condition == nil ? $0.rule : nil } }
         set { flatBox = newValue.map(FlatRuleBox.init) }
     }
     /// `flat`, kept out of line: a section holds up to 14 rules, most of them nil, and a program
     /// inline made every rule, set or not, 90 bytes longer (docs/performance.md, "Memory").
     var flatBox: FlatRuleBox? = nil
+    /// The rule as a comparison of two straight-line programs (`FlatCondition`), for a `when`
+    /// that is one: `Decorations.attach` runs that per item and falls back to `kind` where it
+    /// gives up. Kept in `flatBox` (a rule is a number or a condition, never both).
+    var flatCondition: FlatCondition? {
+        get { flatBox?.condition }
+        set { flatBox = newValue.map { FlatRuleBox(condition: $0) } }
+    }
 
     /// The rule's number for item `i`, with lists cycling.
     @inline(__always)
@@ -156,10 +163,20 @@ extension ItemRule: Equatable {
     }
 }
 
-/// A flat rule's box (`ItemRule.flat`).
+/// A flat rule's box (`ItemRule.flat`, `ItemRule.flatCondition`).
 final class FlatRuleBox {
+    /// The program of a number rule; an empty one in a condition's box.
     let rule: FlatRule
-    init(_ rule: FlatRule) { self.rule = rule }
+    /// The program of a condition (`ItemRule.flatCondition`); nil in a number rule's box.
+    let condition: FlatCondition?
+    init(_ rule: FlatRule) {
+        self.rule = rule
+        condition = nil
+    }
+    init(condition: FlatCondition) {
+        rule = FlatRule()
+        self.condition = condition
+    }
 }
 
 /// How items get their size along the scroll axis: the view the engines take of the slots
