@@ -76,4 +76,33 @@ final class PictureExtremesTests: XCTestCase {
         let near = PictureScope(tables[0], offset: Offset(x: 0, y: 1e6), rect: nil, limit: SVGFormat.defaultLimit)
         XCTAssertEqual(near.region.maxY, 1e6 + tables[0].containerHeight)
     }
+
+    /// The page of a scroll path widens its region to every stop's frames: an attached view moved
+    /// to y = -1.7e308 and a cell at 1.7e308 gave a region `Infinity` tall.
+    func testAScrollPathPageOverFramesFarApart() throws {
+        let text = """
+            section {
+              items 1
+              height 10
+              attach b {
+                offset 0 x (-1.7e308)
+              }
+            }
+            section {
+              header 1.7e308
+              estimate 10
+              items 2
+              height 10
+            }
+            """
+        let source = SourceFile(name: "t.wfl", bytes: Array(text.utf8))
+        let c = Pipeline.run(source)
+        XCTAssertFalse(c.hasErrors, DiagnosticRenderer().render(c.diagnostics, in: source))
+        let l = try XCTUnwrap(c.layouts.first)
+        let p = try XCTUnwrap(try l.pathStops([PathStep(Offset(x: 0, y: 100))]))
+        let html = HTMLFormat.format([p.tables[p.tables.count - 1]], offset: Offset(x: 0, y: 100),
+                                     paths: [HTMLFormat.PathPlayer(layout: 0, stops: p.tables, numbers: p.numbers, total: p.total)])
+        XCTAssertTrue(html.contains("path-slider"))
+        XCTAssertNil(Self.nonFinite(html))
+    }
 }

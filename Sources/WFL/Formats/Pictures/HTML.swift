@@ -142,6 +142,8 @@ public enum HTMLFormat {
                 scope.region = scope.region.union(Frame(x: offsetAt(t).x, y: offsetAt(t).y, width: t.containerWidth, height: t.containerHeight))
                 for e in t.elements { scope.region = scope.region.union(e.frame) }
             }
+            // Frames 1.7e308 apart hold a region no double measures: cut as every picture's is.
+            scope.region = PictureScope.drawable(scope.region)
         }
         return section(last, scope, number: k, offset: offsetAt(last), path: pp)
     }
