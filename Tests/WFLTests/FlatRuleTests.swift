@@ -18,7 +18,10 @@ final class FlatRuleTests: XCTestCase {
         let flat = ["50 + random(0, 150)", "w * 1.5 + i % 7", "-(w / 3) + random(i, i + 10) * 0.1", "i / (i - 3)",
                     "(i + 1) % (i % 4) - s * n", "random(0, 7) + random(3, 9) - random(0, 2) * random(1, 5)",
                     "100 - cw / 7 + aw * 0.3333 - col * 2 + full", "random(i % 3, 2)", "random(0.5, 3)", "1e308 * 10 - w",
-                    "0 - i * -1", "-i * 1", "random(-5, 5) + 10", "0.5 + random(3, 40)"]
+                    "0 - i * -1", "-i * 1", "random(-5, 5) + 10", "0.5 + random(3, 40)",
+                    // `%` by a whole constant (Modulus): signs, zeros, sizes past 9e15, fractions.
+                    "i % 7 - (i - 150) % 7", "-i % 3", "i % -4", "(i - 150) % 1", "(i * 1e14) % 7", "(i - 150) * 1e13 % 9",
+                    "i % 2.5", "i / 4 % 3", "i % 0", "(0 - i) % 5 * -1", "i % 8999999999999999", "i % 1e16", "w % 10"]
         for expr in flat {
             let r = try rule(expr)
             XCTAssertNotNil(r.flat, "\(expr) is flattened")
@@ -57,6 +60,10 @@ final class FlatRuleTests: XCTestCase {
                 }
             }
         }
+        // `%` by a whole constant other than 0 takes the remainder by multiplication.
+        XCTAssertEqual(try rule("i % 10").flat?.code.map(\.op), [.variable, .remainderConstant])
+        XCTAssertEqual(try rule("i % 2.5").flat?.code.map(\.op), [.variable, .constant, .remainder])
+        XCTAssertEqual(try rule("i % 0").flat?.code.map(\.op), [.variable, .constant, .remainder])
         // Beyond the flat forms: compiled rules only.
         for (expr, prelude) in [("base + i", "let base = 3"), ("i > 2 ? 10 : 20", ""), ("max(w, 30)", ""), ("[1, 2][i % 2]", ""),
                                 ("f(i)", "let f(a) = a * 2"), ("random(0, 5)", "let random(a, b) = a + b")] {

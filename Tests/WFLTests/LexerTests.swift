@@ -128,4 +128,29 @@ final class LexerTests: XCTestCase {
         let out = Lexer.tokenize(SourceFile(name: "t", text: "f(a) g (b)"))
         XCTAssertEqual(out.tokens.map(\.spaceBefore), [true, false, false, false, true, true, false, false, false])
     }
+
+    /// A token a byte fills the first guess of room (half a token a byte) in the middle of the
+    /// common tokens' loop: the lexer lexes again with room for all, and every token is there once.
+    func testATokenEveryByteOutgrowsTheFirstGuess() {
+        let text = String(repeating: "(", count: 3000) + String(repeating: "a)", count: 1500) + String(repeating: ")", count: 1500) + "\n1"
+        let out = Lexer.tokenize(SourceFile(name: "t", text: text))
+        XCTAssertEqual(out.tokens.count, text.utf8.count + 1)
+        XCTAssertEqual(out.tokens.map(\.length), Array(repeating: 1, count: text.utf8.count) + [0])
+        XCTAssertEqual(out.tokens[3000].kind, .identifier)
+        XCTAssertEqual(out.tokens[3001].kind, .rParen)
+        XCTAssertEqual(out.tokens[text.utf8.count - 2].kind, .newline)
+        XCTAssertEqual(out.tokens[text.utf8.count - 1].kind, .number)
+        XCTAssertTrue(out.tokens[text.utf8.count - 1].spaceBefore, "a line break counts as space before the next token")
+        XCTAssertFalse(out.tokens[1].spaceBefore)
+    }
+
+    /// Names and numbers that the common tokens' loop hands to the full rules (a letter outside
+    /// ASCII after a name, a point or a letter after digits, a tab, a carriage return) read as
+    /// they do alone, and the loop goes on after them.
+    func testTheLongWayAndBackAgain() {
+        XCTAssertEqual(lex("ab\tcd 12.5 3e2 7x8 n\u{E9}e 4_0\r\nz"), [
+            "identifier ab", "identifier cd", "number 12.5", "number 3e2", "number 7", "identifier x", "number 8",
+            "error invalid character 'é' in the name 'née'", "number 4_0", "newline \n", "identifier z",
+        ])
+    }
 }

@@ -16,6 +16,9 @@ struct FlatRule {
         case random
         /// `random(lo, hi)` with constant bounds checked when compiling: `a` is lo, `range` hi - lo.
         case randomConstant
+        /// `% d` with `d` a whole constant, not 0, below 9e15 in size (`i % 10`): `a` is d, `range`
+        /// its size, and a whole dividend takes its remainder by multiplication (`Modulus`).
+        case remainderConstant
     }
 
     struct Instruction {
@@ -95,6 +98,10 @@ struct FlatRule {
                     case .divide: op = .divide
                     case .remainder: op = .remainder
                     default: return false
+                    }
+                    if op == .remainder, case .number(let d, _) = operand.rhs, isWhole(d), d != 0, Swift.abs(d) < 9.0e15 {
+                        rule.code.append(Instruction(op: .remainderConstant, a: d, range: Modulus(UInt64(Swift.abs(d)))))
+                        continue
                     }
                     guard emit(operand.rhs) else { return false }
                     rule.code.append(Instruction(op: op))
@@ -185,6 +192,16 @@ struct FlatRule {
                     sp -= 1
                     if st[sp] == 0 { return false }
                     st[sp - 1] = languageRemainder(st[sp - 1], st[sp])
+                case .remainderConstant:
+                    // `languageRemainder(x, d)`: for a whole x below 9e15 in size, the integer
+                    // remainder of the sizes with x's sign (a zero keeps it).
+                    let x = st[sp - 1]
+                    if Swift.abs(x) < 9.0e15, Double(Int64(x)) == x {
+                        let r = ins.range.double(Int64(x).magnitude)
+                        st[sp - 1] = x.sign == .minus ? -r : r
+                    } else {
+                        st[sp - 1] = languageRemainder(x, ins.a)
+                    }
                 case .randomConstant:
                     st[sp] = ins.a + ins.range.double(Machine.draw(hash, k))
                     k &+= 1

@@ -8,6 +8,9 @@ public enum ASCIIPicture {
     package static let minimumColumns = 20
     /// The most rows a picture takes; taller viewports are cut here, with a note.
     package static let maximumRows = 400
+    /// The most characters per point a picture uses (a rect narrower than a millionth of a point
+    /// is drawn at this scale).
+    package static let maximumScale = 1e6
 
     /// The pictures of several layouts, separated by a blank line: each viewport at `offset`, or
     /// the rect when one is given.
@@ -29,7 +32,9 @@ public enum ASCIIPicture {
         let region = rect?.normalised ?? Frame(x: offset.x, y: offset.y, width: table.containerWidth, height: table.containerHeight)
         var innerWidth = cols - 2
         // Characters per point across, and down (half as many: cells are tall).
-        var sx = region.width > 0 ? Double(innerWidth) / region.width : 1
+        // Clamped: a region a few subnormals wide would give infinite scales, and a row count
+        // that no Int holds.
+        var sx = region.width > 0 ? Swift.min(Double(innerWidth) / region.width, maximumScale) : 1
         var sy = sx / 2
         let what = rect == nil ? "viewport at \(f(offset.x)),\(f(offset.y))" : "rect \(f(region.x)),\(f(region.y)),\(f(region.width)),\(f(region.height))"
         var out = "\(TerminalText.escaped(table.name))  \(table.style.rawValue) \(table.direction.rawValue)  \(what)"
@@ -40,12 +45,14 @@ public enum ASCIIPicture {
             let wrapped = { (n: Int) in (n + cols - 1) / cols }
             let inside = Swift.max(rows - 2 - wrapped(out.count - 1) - wrapped(60), 4)
             if region.height * sy > Double(inside) {
-                sy = Double(inside) / region.height
+                sy = Swift.min(Double(inside) / region.height, maximumScale)
                 sx = sy * 2
                 innerWidth = Swift.min(innerWidth, Swift.max(2, Int((region.width * sx).rounded())))
             }
         }
-        var innerHeight = Swift.max(1, Int((region.height * sy).rounded()))
+        // Compared as a double first: a tall region at a large scale holds more rows than an Int.
+        let rowsWanted = (region.height * sy).rounded()
+        var innerHeight = rowsWanted > Double(maximumRows) ? maximumRows + 1 : Swift.max(1, Int(rowsWanted))
         var cut = false
         if innerHeight > maximumRows {
             innerHeight = maximumRows
@@ -67,7 +74,8 @@ public enum ASCIIPicture {
             // Columns and rows of the box's edges, unclipped; at least two apart so a box has an inside
             // edge on each side.
             // Clamped first: a frame far outside must not overflow Int.
-            func at(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
+            // NaN (an infinite distance times a zero scale) draws nothing.
+            func at(_ v: Double) -> Int { v.isNaN ? -1_000_000 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
             let c0 = at((frame.x - region.x) * sx)
             var c1 = at((frame.maxX - region.x) * sx) - 1
             let r0 = at((frame.y - region.y) * sy)

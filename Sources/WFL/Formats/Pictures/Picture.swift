@@ -142,8 +142,11 @@ package enum PictureText {
         return out
     }
 
-    /// A number rounded to `places` decimals, printed as NumberFormat prints numbers.
+    /// A number rounded to `places` decimals, printed as NumberFormat prints numbers. From 2^52
+    /// on a double has no fraction to round, and `v * scale` could overflow to infinity: such a
+    /// number is printed as it is.
     package static func rounded(_ v: Double, _ places: Int = 2) -> String {
+        guard Swift.abs(v) < 0x1p52 else { return NumberFormat.format(v) }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return NumberFormat.format((v * scale).rounded() / scale)

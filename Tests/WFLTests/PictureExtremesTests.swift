@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+@testable import WFL
+
+/// The pictures at the far ends of the doubles: an offset or a rect near ±1.7e308, or a few
+/// subnormals wide, draws a picture with finite numbers, never a trap or `Infinity`.
+final class PictureExtremesTests: XCTestCase {
+    /// The tables of some samples (vertical, horizontal, shelves, pinned, transforms).
+    static let samples: [[AttributeTable]] = ["feed", "carousel", "app-store", "pinned-feed", "cover-flow"].map { name in
+        let source = try! Golden.source(Golden.root.appendingPathComponent("samples/\(name).wfl"))
+        return Program(tree: Parser.parse(source).tree, source: source).evaluate().tables
+    }
+
+    static let offsets = [Offset(x: 1e308, y: 1e308), Offset(x: -1.7e308, y: -1.7e308), Offset(x: 1.7e308, y: -1.7e308),
+                          Offset(x: 1e-320, y: -1e-320)]
+    static let rects = [Frame(x: 0, y: 0, width: 1e-320, height: 1e-320), Frame(x: 0, y: 0, width: 1e-300, height: 1e300),
+                        Frame(x: -1.7e308, y: -1.7e308, width: 1.7e308, height: 1.7e308), Frame(x: 0, y: 0, width: 1.7e308, height: 1.7e308),
+                        Frame(x: -1.7e308, y: 0, width: 1e-300, height: 1e-300), Frame(x: 1.7e308, y: 1.7e308, width: 1, height: 1)]
+
+    /// The first word of `text` that is not a finite number where one is written, or nil.
+    static func nonFinite(_ text: String) -> String? {
+        guard let r = text.range(of: "(?<![A-Za-z_])(nan|NaN|inf|Infinity)(?![A-Za-z_])", options: .regularExpression) else { return nil }
+        let start = text.index(r.lowerBound, offsetBy: -60, limitedBy: text.startIndex) ?? text.startIndex
+        return String(text[start..<r.upperBound])
+    }
+
+    /// The numbers of the pictures' text: a huge one is printed whole, not multiplied past the doubles.
+    func testRoundingAHugeNumberKeepsIt() {
+        XCTAssertEqual(PictureText.rounded(2.1794871794871793e306, 2), "2.1794871794871793e+306")
+        XCTAssertEqual(PictureText.rounded(-1.7e308, 2), "-1.7e+308")
+        XCTAssertEqual(PictureText.rounded(1234.5678, 2), "1234.57")
+    }
+
+    /// `ascii` at every extreme offset and rect: a picture, not a trap (a rect 1e-320 wide gave
+    /// an infinite scale and `Int(Infinity)`), and no `Infinity` in its scale line.
+    func testASCIIAtTheExtremes() {
+        for tables in Self.samples {
+            for offset in Self.offsets {
+                let text = ASCIIPicture.format(tables, offset: offset, columns: 80)
+                XCTAssertNil(Self.nonFinite(text), "\(tables[0].name) at \(offset)")
+            }
+            for rect in Self.rects {
+                for rows in [nil, 24] as [Int?] {
+                    let text = ASCIIPicture.format(tables, rect: rect, columns: 80, rows: rows)
+                    XCTAssertNil(Self.nonFinite(text), "\(tables[0].name) in \(rect)")
+                    XCTAssertTrue(text.contains("elements; 1 column = "), text)
+                }
+            }
+        }
+    }
+}
