@@ -48,4 +48,32 @@ final class PictureExtremesTests: XCTestCase {
             }
         }
     }
+
+    /// `svg` and `html` at every extreme offset and rect: finite coordinates only. The viewport
+    /// at 1.7e308 made the page `Infinity` wide; a rect near 1.7e308 at the scale a narrow rect
+    /// gets put the content's box at `-Infinity`; a rect 1e-320 wide gave an infinite scale.
+    func testSVGAndHTMLAtTheExtremes() {
+        for tables in Self.samples {
+            for offset in Self.offsets {
+                XCTAssertNil(Self.nonFinite(SVGFormat.format(tables, offset: offset)), "svg of \(tables[0].name) at \(offset)")
+                XCTAssertNil(Self.nonFinite(HTMLFormat.format(tables, offset: offset)), "html of \(tables[0].name) at \(offset)")
+            }
+            for rect in Self.rects {
+                XCTAssertNil(Self.nonFinite(SVGFormat.format(tables, rect: rect)), "svg of \(tables[0].name) in \(rect)")
+                XCTAssertNil(Self.nonFinite(HTMLFormat.format(tables, rect: rect)), "html of \(tables[0].name) in \(rect)")
+            }
+        }
+    }
+
+    /// A viewport the doubles cannot reach from the content stays out of the picture (the page
+    /// keeps its size), and its label still says where it is; one within reach widens it as before.
+    func testAFarViewportStaysOutOfThePicture() throws {
+        let tables = try XCTUnwrap(Self.samples.first { $0[0].name == "feed" })
+        let far = SVGFormat.format(tables, offset: Offset(x: 0, y: 1.7e308))
+        XCTAssertTrue(far.contains("viewport at <tspan class=\"off\">0,1.7e+308</tspan>"), far)
+        let atRest = PictureScope(tables[0], offset: .zero, rect: nil, limit: SVGFormat.defaultLimit)
+        XCTAssertEqual(PictureScope(tables[0], offset: Offset(x: 0, y: 1.7e308), rect: nil, limit: SVGFormat.defaultLimit).region, atRest.region)
+        let near = PictureScope(tables[0], offset: Offset(x: 0, y: 1e6), rect: nil, limit: SVGFormat.defaultLimit)
+        XCTAssertEqual(near.region.maxY, 1e6 + tables[0].containerHeight)
+    }
 }

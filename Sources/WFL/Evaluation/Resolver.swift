@@ -890,6 +890,15 @@ struct SectionReader: SectionSettings {
         return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
     }
 
+    mutating func spacing(_ property: Property, default fallback: Double) -> Double {
+        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
+        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'", bound: .none) ?? fallback
+    }
+
+    func place(_ property: Property) -> Span? {
+        resolver.lookup(property, blocks)?.setting.name.span
+    }
+
     func laneWidth(_ lanes: Int, across: Bool) -> Double {
         ((across ? available.aw : available.ah) - Double(lanes - 1) * (across ? spacings.column : spacings.row)) / Double(lanes)
     }

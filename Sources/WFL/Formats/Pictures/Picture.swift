@@ -35,7 +35,7 @@ package struct PictureScope: Sendable {
             let r = rect.normalised
             indices = t.query(r, at: offset)
             table = t.only(indices, at: offset)
-            region = r
+            region = PictureScope.drawable(r)
             return
         }
         var at = t.at(offset)
@@ -64,9 +64,13 @@ package struct PictureScope: Sendable {
         if let cut = cutoff {
             if vertical { r.height = cut } else { r.width = cut }
         } else {
-            r = r.union(viewport)
+            // A viewport scrolled past the doubles' reach (--offset 1e308,0) stays out of the
+            // picture; its label still says where it is.
+            let withViewport = r.union(viewport)
+            if withViewport.width <= PictureScope.maximumExtent, withViewport.height <= PictureScope.maximumExtent { r = withViewport }
         }
         for e in at.elements { r = r.union(e.frame) }
+        r = PictureScope.drawable(r)
         // A shelf's band reaches past the container's edge: the picture shows half a container
         // of it past the content's width and clips the rest (its whole width is written beside it).
         if vertical, t.scroll.shelves.contains(where: { $0.width > Swift.max(t.containerWidth, t.contentWidth) }) {
@@ -82,6 +86,19 @@ package struct PictureScope: Sendable {
             }
         }
         region = r
+    }
+
+    /// The widest and tallest region a picture shows, in points: scaled by at most
+    /// `SVGPicture.maximumScale`, it stays a finite number of pixels with room to spare.
+    package static let maximumExtent = 1e300
+
+    /// `r` cut to `maximumExtent` across and down (from its top left corner), so that its far
+    /// edges and its size are finite.
+    static func drawable(_ r: Frame) -> Frame {
+        var r = r
+        if !(r.width <= maximumExtent) { r.width = maximumExtent }
+        if !(r.height <= maximumExtent) { r.height = maximumExtent }
+        return r
     }
 
     /// The shelves whose bands reach past the container, with the band's outline at rest: x from

@@ -12,7 +12,7 @@ public enum SVGFormat {
         let pictures = layoutPictures(tables, offset: offset, rect: rect, limit: limit)
         let width = pictures.last.map { $0.left + $0.blockWidth + SVGPicture.gap } ?? 2 * SVGPicture.gap
         let height = (pictures.map(\.blockHeight).max() ?? 0) + 2 * SVGPicture.gap
-        let r = PictureText.rounded
+        let r = { (v: Double, _: Int) in SVGPicture.pixels(v) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(r(width, 2))\" height=\"\(r(height, 2))\""
         out += " viewBox=\"0 0 \(r(width, 2)) \(r(height, 2))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
@@ -85,7 +85,21 @@ struct SVGPicture {
         let t = scope.table
         let cross = scope.isRect ? (t.direction == .vertical ? scope.region.width : scope.region.height)
             : (t.direction == .vertical ? t.containerWidth : t.containerHeight)
-        scale = cross > 800 ? 800 / cross : (cross < 200 && cross > 0 ? 200 / cross : 1)
+        scale = Swift.min(cross > 800 ? 800 / cross : (cross < 200 && cross > 0 ? 200 / cross : 1), SVGPicture.maximumScale)
+    }
+
+    /// The most pixels per point: a rect a few subnormals across is drawn at this scale, not an
+    /// infinite one.
+    static let maximumScale = 1e6
+    /// The farthest a coordinate is written from the page's origin, in pixels. A region of at most
+    /// `PictureScope.maximumExtent` points at `maximumScale` lies well within it; only things far
+    /// outside the clipped area (the content's box when a rect near 1.7e308 is drawn) reach it,
+    /// and are written there rather than as infinities.
+    static let farthest = 1e307
+
+    /// `v` as a picture writes a pixel value: at most `farthest` from 0, rounded to 2 decimals.
+    static func pixels(_ v: Double) -> String {
+        PictureText.rounded(v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest), 2)
     }
 
     var vertical: Bool { scope.table.direction == .vertical }
@@ -155,7 +169,7 @@ struct SVGPicture {
     func px(_ x: Double) -> Double { left + (x - scope.region.x) * scale }
     /// Page y of layout y.
     func py(_ y: Double) -> Double { SVGPicture.gap + SVGPicture.top + (y - scope.region.y) * scale }
-    func n(_ v: Double) -> String { PictureText.rounded(v, 2) }
+    func n(_ v: Double) -> String { SVGPicture.pixels(v) }
 
     /// The block's group, title lines, legend and clip path.
     func open() -> String {
