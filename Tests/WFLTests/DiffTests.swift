@@ -105,6 +105,21 @@ final class DiffTests: XCTestCase {
             """)
     }
 
+    /// z-indexes are compared with the tolerance, as frames are: `--tolerance 3` lets 0 -> 3 pass,
+    /// the default 0.001 does not.
+    func testZIndexWithinTheTolerance() throws {
+        let tables = try sampleTables("feed")
+        var changed = tables
+        changed[0].elements[1].zIndex = 3
+        try write("a.json", JSONFormat.format(tables))
+        try write("b.json", JSONFormat.format(changed))
+        XCTAssertEqual(try diff(["a.json", "b.json"]).status, 1)
+        XCTAssertEqual(try diff(["a.json", "b.json", "--tolerance", "2.5"]).status, 1)
+        let r = try diff(["a.json", "b.json", "--tolerance", "3"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "")
+    }
+
     /// At most 20 lines, then how many more, then the count.
     func testLongDiffsAreCut() throws {
         let a = try sampleTables("three-columns")

@@ -265,6 +265,12 @@ final class AttachedViewsTests: XCTestCase {
         XCTAssertEqual(Eval.rect(s1[1]), [0, 40, 20, 20])
     }
 
+    /// An attached view's zIndex that is not whole names the setting and the block once.
+    func testAttachedZIndexMessage() {
+        let errors = Eval.errors("items 1\nattach b { zIndex 1.5 }\n")
+        XCTAssertTrue(errors.contains("error: the zIndex in 'attach b' must be a whole number, not 1.5"), errors)
+    }
+
     /// A view takes its cell's alpha (not its zoom) and adds its z-index to its cell's; zoomFirst
     /// moves it with its cell.
     func testAttributesAndZoomFirst() throws {

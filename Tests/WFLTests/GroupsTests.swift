@@ -168,6 +168,34 @@ final class GroupsTests: XCTestCase {
         XCTAssertEqual(program.evaluate().diagnostics.map(\.code), [.misplacedGroup])
     }
 
+    /// `groupSpacing` is a spacing, so it may be negative: the instances overlap, in the stacker's
+    /// path (beside a waterfall) and the whole-layout path alike, and in a shelf of groups; a
+    /// section that would end before it starts is the no-room error at the spacing.
+    func testNegativeGroupSpacing() throws {
+        // H 100, groupSpacing -10: instances at y 0, 90, 180; the content ends at 180 + 100.
+        let group = "groupSpacing -10\ngroup horizontal gw x 100 {\n item gw / 2 x gh\n}"
+        let whole = try XCTUnwrap(Eval.table(section(group, items: 5)))
+        XCTAssertEqual(Eval.cells(whole), [[15, 0, 180, 100], [195, 0, 180, 100], [15, 90, 180, 100], [195, 90, 180, 100], [15, 180, 180, 100]])
+        XCTAssertEqual(whole.contentHeight, 280)
+        let stacked = try XCTUnwrap(Eval.table(section(group, items: 5) + "section {\n items 1\n height 20\n columns 1\n}\n"))
+        XCTAssertEqual(Eval.cells(stacked), Eval.cells(whole) + [[0, 280, 390, 20]])
+        // A shelf of groups: instances at x 15, 15 + 300 - 20, ...; the band ends at 575 + 300 + 15.
+        let shelf = try XCTUnwrap(Eval.table("container 390 x 844\nsection {\n style shelf\n insets 0 15\n groupSpacing -20\n items 3\n group vertical 300 x 50 {\n  item gw x gh\n }\n}\n"))
+        XCTAssertEqual(Eval.cells(shelf).map { $0[0] }, [15, 295, 575])
+        XCTAssertEqual(shelf.scroll.shelves.first?.width, 890)
+        // H 100, groupSpacing -250, one leaf: the third instance starts at -300 and ends at -200,
+        // before the items' start: no room, at 'groupSpacing', in both paths.
+        func codes(_ text: String) -> [DiagnosticCode] {
+            let source = SourceFile(name: "t.wfl", text: text)
+            return Program(tree: Parser.parse(source).tree, source: source).evaluate().diagnostics.filter { $0.severity == .error }.map(\.code)
+        }
+        let far = "groupSpacing -250\ngroup horizontal gw x 100 {\n item gw x gh\n}"
+        XCTAssertEqual(codes(section(far, items: 3)), [.noRoom])
+        XCTAssertEqual(codes(section(far, items: 3) + "section {\n items 1\n}\n"), [.noRoom])
+        // Ending exactly where they start (-200 twice, then 100) is fine, as for a flow's lines.
+        XCTAssertEqual(codes(section("groupSpacing -150\ngroup horizontal gw x 100 {\n item gw x gh\n}", items: 3)), [])
+    }
+
     /// A shelf of groups: instances side by side at ins.left + g * (W + groupSpacing), the band as
     /// tall as the group; shelfSnap over the instances for each paging.
     func testShelfOfGroups() throws {

@@ -97,6 +97,34 @@ final class SelfSizingTests: XCTestCase {
         }
     }
 
+    /// Every stop of `by D` measures what it shows, forward (o + k * D) and back (o - k * D), and
+    /// only that: one item a line, estimates 100 tall, actual 50 (traced by hand).
+    func testStepsMeasureOnTheWayForwardAndBack() throws {
+        var p = try path("""
+            container 100 x 100
+            style flow
+            spacing 0
+            items 20
+            estimate 100 x 100
+            size 100 x 50
+            """)
+        func measured() -> [Int] { (0..<20).filter { p.isMeasured(section: 0, item: $0) } }
+        try p.firstDisplay()
+        XCTAssertEqual(measured(), [0, 1], "item 2 starts at 100, where the viewport ends")
+        // Stops at 300, 600, 900, 1000: each measures the estimate it shows and the one that
+        // then slides into view; the items in between stay estimates.
+        try p.scroll(to: Offset(x: 0, y: 1000), by: 300)
+        XCTAssertEqual(p.stops, 5)
+        XCTAssertEqual(measured(), [0, 1, 4, 5, 8, 9, 12, 13, 14, 15])
+        XCTAssertEqual(p.state.offset, Offset(x: 0, y: 1000))
+        // Back by 450 from 1000: stops at 550, 100, then 0.
+        try p.scroll(to: Offset(x: 0, y: 0), by: 450)
+        XCTAssertEqual(p.stops, 8)
+        XCTAssertEqual(measured(), [0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 14, 15])
+        XCTAssertEqual(p.table.contentHeight, 13 * 50 + 7 * 100)
+        XCTAssertEqual(p.state, PathState(offset: .zero, offsetAdjustment: .zero, sizeAdjustment: Size(width: 0, height: 0)))
+    }
+
     /// A random self-sizing file: a waterfall or a flow, estimates around the actual sizes.
     func randomFile(_ r: inout SeededRandom) -> String {
         let n = 1 + r.below(40)

@@ -197,7 +197,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .redefined: return "a second `let` of a name in one block"
         case .shadows: return "a `let` that hides one of an outer block"
         case .hidesEngineVariable: return "a `let` that hides an engine variable (`i`, `w`, ...)"
-        case .unknownSetting: return "a setting name that wfl does not know"
+        case .unknownSetting: return "a setting name that wfl does not know (or a block keyword: `secton {`)"
         case .layoutOnlySetting: return "a layout-level setting written in a section"
         case .missingValue: return "a setting or a side without its value"
         case .equalsInSetting: return "`columns = 3`: settings take no `=`"

@@ -175,7 +175,8 @@ package enum TableDiff {
             let moved = !(near(e.frame.x, f.frame.x) && near(e.frame.y, f.frame.y)
                           && near(e.frame.width, f.frame.width) && near(e.frame.height, f.frame.height))
             var z: (Int, Int)? = nil
-            if let za = e.zIndex, let zb = f.zIndex, za != zb { z = (za, zb) }
+            // z-indexes too are compared within the tolerance (a `--tolerance` of 1 or more lets them differ).
+            if let za = e.zIndex, let zb = f.zIndex, !near(Double(za), Double(zb)) { z = (za, zb) }
             // alpha and zoom are compared as frames are, within the tolerance.
             let alpha: (Double, Double)? = near(e.alpha, f.alpha) ? nil : (e.alpha, f.alpha)
             let zoom: (Double, Double)? = near(e.zoom, f.zoom) ? nil : (e.zoom, f.zoom)

@@ -62,6 +62,11 @@ package protocol SectionSettings {
     func word<T: RawRepresentable>(_ property: Property, _ fallback: T) -> T where T.RawValue == String
     /// A number of at least 0 written for `property`, or `fallback`.
     mutating func number(_ property: Property, default fallback: Double) -> Double
+    /// A spacing written for `property`: any finite number, negative ones included (items then
+    /// overlap), or `fallback`.
+    mutating func spacing(_ property: Property, default fallback: Double) -> Double
+    /// Where the setting that gives `property` its value is written, if it is.
+    func place(_ property: Property) -> Span?
     /// A lane count: `columns` (`across`) or `rows`, N or `adaptive(MIN)`, from 1 to 1,000, or
     /// `fallback`. With `checkRoom`, lanes (floored to 1/`scale` when it is above 0) that come out
     /// 0 wide or less, or not finite, are an error.

@@ -100,13 +100,25 @@ package enum GroupLayout {
 
 /// The groups engine's configuration of a section: the gap between instances of the top group.
 package struct GroupsEngine: Engine {
-    /// `groupSpacing`.
+    /// `groupSpacing`: a spacing, so any finite number (negative: the instances overlap).
     package var groupSpacing: Double
+    /// Where `groupSpacing` is written, for the no-room error of `checkExtent`.
+    package var groupSpacingPlace: Span? = nil
 
     package static let style = LayoutStyle.groups
 
     package static func configure(_ settings: inout some SectionSettings) -> GroupsEngine {
-        GroupsEngine(groupSpacing: settings.number(.groupSpacing, default: 0))
+        GroupsEngine(groupSpacing: settings.spacing(.groupSpacing, default: 0), groupSpacingPlace: settings.place(.groupSpacing))
+    }
+
+    /// 7. A section never ends before it starts (docs/layout.md, "Negative spacings"): a negative
+    /// `groupSpacing` that pulls the last instance back so far that `bottom` is above the items'
+    /// start is the no-room error at the spacing, as a flow's lines are.
+    func checkExtent(_ sec: ResolvedSection, itemsStart: Double, bottom: Double) throws(Diagnostic) {
+        if bottom >= itemsStart { return }
+        throw Diagnostic.error(.noRoom, "the groups of section \(sec.index) leave no room: with 'groupSpacing' \(NumberFormat.format(groupSpacing)) they end \(NumberFormat.format(itemsStart - bottom)) before they start",
+                               at: groupSpacingPlace ?? sec.place,
+                               help: "make 'groupSpacing' larger, at least minus the top group's length along the scroll axis")
     }
 
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,
@@ -123,6 +135,7 @@ package struct GroupsEngine: Engine {
             write(sec, from: start, vertical: stack.vertical, into: buffer, at: base, leaves: &leaves)
         }
         w.leaves = leaves
+        try checkExtent(sec, itemsStart: start, bottom: bottom)
         if let o = outlines(sec, from: start, vertical: stack.vertical) { w.table.scroll.groups.append(o) }
         return bottom
     }
@@ -224,6 +237,7 @@ package struct GroupsEngine: Engine {
                     // The header and ins.top, the cells, ins.bottom and the footer (SectionStack.lay).
                     var (index, start) = stack.open(sec, at: top, into: &out)
                     let bottom = engine.write(sec, from: start, vertical: stack.vertical, into: buffer, at: out.count, leaves: &leaves)
+                    try engine.checkExtent(sec, itemsStart: start, bottom: bottom)
                     if let o = engine.outlines(sec, from: start, vertical: stack.vertical) { table.scroll.groups.append(o) }
                     // No pattern (never without an error from the resolver): no cells.
                     if sec.groups != nil { out.count += sec.items }

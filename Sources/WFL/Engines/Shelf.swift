@@ -204,7 +204,7 @@ package struct ShelfEngine: Engine {
         let align = settings.word(.align, Align.center)
         // `rows` counts across `ah` as a horizontal waterfall's lanes do; 1 by default.
         let rows = settings.lanes(across: false, default: 1, checkRoom: false, scale: 0)
-        return ShelfEngine(rows: rows, align: align, paging: paging, groupSpacing: settings.number(.groupSpacing, default: 0))
+        return ShelfEngine(rows: rows, align: align, paging: paging, groupSpacing: settings.spacing(.groupSpacing, default: 0))
     }
 
     package func place(_ sec: ResolvedSection, from start: Double, _ stack: SectionStack,

@@ -747,7 +747,7 @@ struct Resolver {
             // zIndex: a constant whole number from -1,000,000 to 1,000,000.
             if let w = rec.properties[.zIndex], case .expr(let e) = w.value {
                 m.available = VarSets.section
-                if let d = number(e, w, &m, place: " of 'attach \(name)'", what: "the zIndex of 'attach \(name)'", whole: true, bound: .none) {
+                if let d = number(e, w, &m, place: " of 'attach \(name)'", what: "the zIndex", whole: true, bound: .none) {
                     if abs(d) > 1_000_000 {
                         fail(.error(.valueOutOfRange, "the zIndex of 'attach \(name)' is \(NumberFormat.format(d)): it must be from -1,000,000 to 1,000,000",
                                     at: e.span), key: w.span)
@@ -888,6 +888,15 @@ struct SectionReader: SectionSettings {
     mutating func number(_ property: Property, default fallback: Double) -> Double {
         guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
         return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
+    }
+
+    mutating func spacing(_ property: Property, default fallback: Double) -> Double {
+        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
+        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'", bound: .none) ?? fallback
+    }
+
+    func place(_ property: Property) -> Span? {
+        resolver.lookup(property, blocks)?.setting.name.span
     }
 
     func laneWidth(_ lanes: Int, across: Bool) -> Double {

@@ -14,11 +14,19 @@ struct NameTable {
         static let adaptive = Known(rawValue: 8)
     }
 
+    /// What the lookup compares, in one place: the hash, where the name's bytes are in `arena`,
+    /// its length, and its first eight bytes (zero-padded), so that a name of eight bytes or
+    /// fewer is compared without reading `arena`.
+    private struct Entry {
+        var hash: UInt64
+        var head: UInt64
+        var start: Int32
+        var length: Int32
+    }
+
     private var slots: [Int32]
     private var mask: Int
-    private var hashes: [UInt64] = []
-    private var starts: [Int] = []
-    private var lengths: [Int] = []
+    private var entries: [Entry] = []
     private var arena: [UInt8] = []
     /// The text of each id.
     private(set) var strings: [String] = []
@@ -62,21 +70,30 @@ struct NameTable {
     /// The id of the bytes `start..<end` of `buf`, added when new.
     @inline(__always)
     mutating func intern(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for k in start..<end { h = (h ^ UInt64(buf[k])) &* 0x100000001b3 }
-        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
         let length = end - start
+        // Eight bytes at a time, the last word zero-padded: a name is hashed in a step or two
+        // (a byte at a time, the multiplications of a long name were a chain of dependent steps).
+        let head = NameTable.word(buf, start, end)
+        var h = (head ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
+        var k = start + 8
+        while k < end {
+            h = (h ^ NameTable.word(buf, k, end)) &* 0x9E37_79B9_7F4A_7C15
+            k += 8
+        }
+        // The product's high half depends on every byte; its low bits only on the first ones.
+        h ^= h >> 32
+        var slot = Int(truncatingIfNeeded: h) & mask
         while true {
-            let id = slots[slot]
+            let id = slots.withUnsafeBufferPointer { $0[slot] }
             if id < 0 { break }
-            if hashes[Int(id)] == h, lengths[Int(id)] == length, equal(Int(id), buf, start, length) { return id }
+            let e = entries.withUnsafeBufferPointer { $0[Int(id)] }
+            if e.hash == h, e.head == head, Int(e.length) == length,
+               length <= 8 || equal(Int(e.start) + 8, buf, start + 8, length - 8) { return id }
             slot = (slot + 1) & mask
         }
         let id = Int32(strings.count)
         slots[slot] = id
-        hashes.append(h)
-        starts.append(arena.count)
-        lengths.append(length)
+        entries.append(Entry(hash: h, head: head, start: Int32(truncatingIfNeeded: arena.count), length: Int32(truncatingIfNeeded: length)))
         arena.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
         strings.append(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self))
         setting.append(0)
@@ -86,13 +103,26 @@ struct NameTable {
         return id
     }
 
+    /// The bytes `k ..< min(k + 8, end)` as a little-endian word, zero-padded.
     @inline(__always)
-    private func equal(_ id: Int, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
-        let s = starts[id]
-        // `lengths[id] == length`, checked first, keeps both ranges inside their buffers.
-        return arena.withUnsafeBufferPointer { a in
-            let p = a.baseAddress! + s, q = buf.baseAddress! + start
-            for k in 0..<length where p[k] != q[k] { return false }
+    private static func word(_ buf: UnsafeBufferPointer<UInt8>, _ k: Int, _ end: Int) -> UInt64 {
+        let n = Swift.min(8, end - k)
+        if k + 8 <= buf.count, let base = buf.baseAddress {
+            // The eight bytes are inside the buffer: one load, the bytes past `end` masked off.
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+            return n == 8 ? w : w & ((1 << (UInt64(n) * 8)) - 1)
+        }
+        var w: UInt64 = 0
+        for j in 0..<n { w |= UInt64(buf[k + j]) << (UInt64(j) * 8) }
+        return w
+    }
+
+    /// True when `length` bytes of `arena` from `at` are those of `buf` from `from`.
+    @inline(__always)
+    private func equal(_ at: Int, _ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ length: Int) -> Bool {
+        // `length` is the entry's too (checked first): both ranges lie inside their buffers.
+        arena.withUnsafeBufferPointer { a in
+            for k in 0..<length where a[at + k] != buf[from + k] { return false }
             return true
         }
     }
@@ -100,8 +130,8 @@ struct NameTable {
     private mutating func grow() {
         mask = mask * 2 + 1
         slots = [Int32](repeating: -1, count: mask + 1)
-        for (id, h) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        for (id, e) in entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: e.hash) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id)
         }

@@ -114,6 +114,12 @@ package struct Parser {
     var attachChecked = true
     /// How many `group` blocks are open: the top group is level 1 (ParserGroups.swift).
     var groupDepth = 0
+    /// The index of the first token of the innermost open block's body (after its `{`), and
+    /// whether a later `}` closes that block (`innermostBlockClosesLater`, one scan a block).
+    var blockBodyStart = 0
+    var closeCache: (body: Int, closes: Bool)? = nil
+    /// Set when a block ended at a `layout` or `section` that it cannot hold (`nextStatement`).
+    var endedAtMisplacedBlock = false
 
     /// False only in the test that proves the lone-operand short path of `parseExpr` equal to the
     /// general path (ParserTests.testShortPathIsTheGeneralPath): `PipelineOptions.parserShortPaths`.
@@ -456,6 +462,7 @@ package struct ResumableParser {
         p.lexErrors = lexed.errors
         p.pos = 0
         p.prevEnd = base
+        p.closeCache = nil
         let statements = p.parseStatements()
         p.finishFile(statements)
         let result = ParseResult(tree: SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: p.bindings),

@@ -218,7 +218,7 @@ extension Parser {
             levels += 1
             guard enter() else { return .invalid(e.span) }
             if at(.lParen) {
-                guard case .name(var callee) = e else {
+                guard case .name(let callee) = e else {
                     report(.error(.notCallable, "only a function name can be called", at: tok.span,
                                   help: "call a function by its name, as 'max(a, b)'"))
                     return .invalid(e.span)

@@ -7,7 +7,11 @@ extension Parser {
         let id = nameID(nameTok)
         let name = Name(names.strings[Int(id)], nameTok.span)
         guard let row = names.settingRow(id) else {
-            unknownSetting(name, id)
+            if let brace = braceOnThisLine() {
+                unknownBlock(name, brace: brace)
+            } else {
+                unknownSetting(name, id)
+            }
             return nil
         }
         let info = SettingTable.all[row]
@@ -81,6 +85,47 @@ extension Parser {
         while !bits.isEmpty {
             setterStack.append((bits.lowest, name.span))
             bits.removeLowest()
+        }
+    }
+
+    /// The index of a `{` after the current token on its line (outside brackets), if any: a
+    /// setting never takes one, so the line opens a block.
+    func braceOnThisLine() -> Int? {
+        var k = pos + 1, open = 0
+        while k < tokens.count {
+            switch tokens[k].kind {
+            case .eof, .semicolon, .rBrace: return nil
+            case .newline: if open == 0 { return nil }
+            case .lParen, .lBracket: open += 1
+            case .rParen, .rBracket: open -= 1
+            case .lBrace: return open == 0 ? k : nil
+            default: break
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// An unknown word on a line that opens a block (`secton {`, `layuot feed {`): a block
+    /// keyword misspelled. One error, and the block is stepped over (braces counted), so that
+    /// its statements and its `}` do not give more.
+    mutating func unknownBlock(_ name: Name, brace: Int) {
+        let blocks = ["layout", "section", "attach", "update", "appear", "disappear", "scroll", "group", "item"]
+        report(.error(.unknownSetting, "unknown block '\(name.text)'", at: name.span,
+                      help: Suggest.didYouMean(name.text, among: blocks)
+                          ?? "a block starts with 'layout', 'section', 'attach', 'update', 'appear', 'disappear', 'scroll', 'group' or 'item'"))
+        while pos < brace { advance() }
+        var balance = 0
+        while !at(.eof) {
+            if at(.lBrace) { balance += 1 }
+            if at(.rBrace) {
+                balance -= 1
+                if balance == 0 {
+                    advance()
+                    return
+                }
+            }
+            advance()
         }
     }
 

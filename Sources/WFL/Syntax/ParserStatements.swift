@@ -132,12 +132,23 @@ extension Parser {
         while true {
             while at(.newline) || at(.semicolon) { advance() }
             if at(.rBrace) || at(.eof) { return nil }
+            // A `layout` or `section` where it cannot stand, in a block that no later `}` closes:
+            // the block's own `}` is what is missing, so the block ends here (one error, "'}'
+            // expected", not a nesting error and then that one at the end of the file).
+            if context != .file, tok.kind == .kwLayout || (tok.kind == .kwSection && context != .layout),
+               !innermostBlockClosesLater() {
+                endedAtMisplacedBlock = true
+                return nil
+            }
             panicking = false
             opens = 0
             depth = 0
             let mark = pending.count
             let s = parseStatement(in: context)
-            if !panicking, !atStatementEnd {
+            // A block ended early stops where the next statement starts, on the same line.
+            let endedEarly = endedAtMisplacedBlock
+            endedAtMisplacedBlock = false
+            if !panicking, !endedEarly, !atStatementEnd {
                 reportUnexpected(expected: "the end of the statement",
                                  help: at(.assign) ? Parser.assignHelp : "put each statement on its own line, or separate them with ';'")
             }
@@ -378,6 +389,30 @@ extension Parser {
         return parseBlockBody(keyword: keyword, name: name, open: open, inner: inner)
     }
 
+    /// True when a `}` after the innermost open block's body start closes that block (braces
+    /// counted over the tokens, in a loop). Cached for the block, so that many misplaced
+    /// statements in one block cost one scan.
+    mutating func innermostBlockClosesLater() -> Bool {
+        if let c = closeCache, c.body == blockBodyStart { return c.closes }
+        var balance = 0, k = blockBodyStart, closes = false
+        scan: while k < tokens.count {
+            switch tokens[k].kind {
+            case .lBrace: balance += 1
+            case .rBrace:
+                balance -= 1
+                if balance < 0 {
+                    closes = true
+                    break scan
+                }
+            case .eof: break scan
+            default: break
+            }
+            k += 1
+        }
+        closeCache = (blockBodyStart, closes)
+        return closes
+    }
+
     /// Steps over a block without reading it, braces counted in a loop (no recursion).
     mutating func skipBlock(keyword: Span, name: BlockName?, open: Span) -> Block {
         var balance = 0
@@ -407,6 +442,9 @@ extension Parser {
         let attaches = attachChecked
         var seenSections = NameSpans(), seenAttaches = NameSpans()
         pushScope()
+        let outerBody = blockBodyStart
+        blockBodyStart = pos
+        defer { blockBodyStart = outerBody }
         let mark = scratchStatements.count
         while let s = nextStatement(in: inner) {
             if sections || attaches, s.isNamedBlock {
@@ -424,8 +462,10 @@ extension Parser {
         } else {
             incomplete = true
             panicking = false
-            report(.error(.unclosed, "'}' expected to close '{' at \(lineOf(open))", at: .point(prevEnd),
-                          notes: [Note("the block opened here", span: open)]))
+            let unclosed = Diagnostic.error(.unclosed, "'}' expected to close '{' at \(lineOf(open))", at: .point(prevEnd),
+                                            notes: [Note("the block opened here", span: open)])
+            // Ended early by a `layout` or `section` (`nextStatement`): reading goes on there.
+            if at(.eof) { report(unclosed) } else { reportAndContinue(unclosed) }
         }
         return Block(keyword: keyword, name: name, statements: statements, openBrace: open, closeBrace: close)
     }
