@@ -208,7 +208,7 @@ extension Parser {
             advance()
             var params: [Identifier] = []
             while !at(.rParen) {
-                guard let (p, pid) = bindableName(what: "a parameter name") else { return nil }
+                guard let (p, pid) = bindableName(what: "parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
                     reportAndContinue(.error(.duplicateParameter, "the parameter '\(p.text)' is named twice", at: p.span,
                                              notes: [Note("first named here", span: dup.span)]))
