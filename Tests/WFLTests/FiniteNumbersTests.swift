@@ -109,6 +109,24 @@ final class FiniteNumbersTests: XCTestCase {
         XCTAssertEqual(footer?.frame.y, 25)
     }
 
+    /// Routes found by the second attack: a group's `itemSpacing` that makes its copies Infinity
+    /// long, and a flow line a few subnormals long whose grid alignment divided by Infinity,
+    /// printed NaN frames with exit 0.
+    func testGroupSpacingsAndSubnormalLinesStayNumbers() throws {
+        let group = "style groups\nitems 3\ngroup horizontal gw x 100 count 3 {\n  itemSpacing (-1.7e308)\n  item 1 x gh\n}\n"
+        XCTAssertEqual(Self.codes(group), [.positionOverflow])
+        XCTAssertTrue(Eval.errors(group).contains("a leaf of the top group comes out with x NaN"), Eval.errors(group))
+        let custom = "style groups\ncontainer 1.7e308 x 800\nitems 2\ngroup custom gw x 100 count 2 {\n  insets left 1.7e308\n  frame 1.7e308 0 10 10\n}\n"
+        XCTAssertNil(FiniteNumbersTests.nonFinite(Pipeline.run(SourceFile(name: "t.wfl", text: custom))), custom)
+        // The flow: k = floor((length + cs + 1e-6) / (u + cs)) is Infinity for u = 1e-320 and cs 0;
+        // the last line starts at its start.
+        let flow = "container 390 x 1e-320\ndirection horizontal\nstyle flow\nspacing 0\nitems 3\nsize 10 x 1e-320\n"
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: flow))
+        XCTAssertFalse(c.hasErrors)
+        XCTAssertNil(FiniteNumbersTests.nonFinite(c))
+        XCTAssertEqual(try XCTUnwrap(c.tables.first).elements.map(\.frame.y), [0, 1e-320, 2e-320])
+    }
+
     /// Zero room is no room: an available width, a lane width or a shelf's band that comes out
     /// 0 is the error that negative ones are.
     func testZeroRoomIsNoRoom() {

@@ -219,7 +219,9 @@ package enum Flow {
         // 7. The last line's `justify` when it is `uikit`: with one item, as the only line,
         //    center; else, when every item has the same size, grid-aligned: k = floor((aw + cs +
         //    1e-6) / (u + cs)); k >= 2: item q at left + q * (u + g) with g = cs + (aw - k*u -
-        //    (k-1)*cs) / (k-1); k <= 1: center; else start.
+        //    (k-1)*cs) / (k-1); k <= 1: center; else start. A k that is infinite (an item a few
+        //    subnormals long, `u + cs` below the tolerance by 300 orders) has no grid to align
+        //    to (its g would be NaN): start, the grid's limit as k grows.
         var justify = lines.justify
         var grid: (u: Double, g: Double)? = nil
         if justify == .uikit {
@@ -231,7 +233,9 @@ package enum Flow {
             } else if sameSize {
                 let u = Axis.along(w0, h0)
                 let k = ((lines.length + gap + tolerance) / (u + gap)).rounded(.down)
-                if k >= 2 {
+                if !k.isFinite {
+                    justify = .start
+                } else if k >= 2 {
                     grid = (u, gap + (lines.length - k * u - (k - 1) * gap) / (k - 1))
                 } else {
                     justify = .center

@@ -24,7 +24,9 @@ package enum GroupLayout {
         case .item:
             // An item's cell is its slot shrunk by its insets.
             let i = g.insets
-            out.cells.append(Frame(x: x + i.left, y: y + i.top, width: g.width - i.left - i.right, height: g.height - i.top - i.bottom))
+            let cell = Frame(x: x + i.left, y: y + i.top, width: g.width - i.left - i.right, height: g.height - i.top - i.bottom)
+            guard FiniteFrames.isFinite(cell) else { throw overflow(cell, g) }
+            out.cells.append(cell)
             try checkLeaves(out, g)
             return
         default:
@@ -37,7 +39,9 @@ package enum GroupLayout {
         if g.kind == .custom {
             // Step 4: leaf k at `frame` k, relative to the box's origin.
             for f in g.frames {
-                out.cells.append(Frame(x: bx + f.x, y: by + f.y, width: f.width, height: f.height))
+                let cell = Frame(x: bx + f.x, y: by + f.y, width: f.width, height: f.height)
+                guard FiniteFrames.isFinite(cell) else { throw overflow(cell, g) }
+                out.cells.append(cell)
                 try checkLeaves(out, g)
             }
             return
@@ -90,6 +94,14 @@ package enum GroupLayout {
     @inline(__always)
     static func checkLeaves(_ out: GroupPattern, _ g: GroupNode) throws(Diagnostic) {
         if out.cells.count > Resolver.maxLeaves { throw tooMany(g) }
+    }
+
+    /// A leaf whose frame is not finite: a spacing, size or inset of its groups near the doubles'
+    /// limit (`itemSpacing (-1.7e308)` in a group with `count 3` makes each copy Infinity long and
+    /// puts the second at NaN). An error at the leaf, never a table with NaN in it.
+    static func overflow(_ cell: Frame, _ g: GroupNode) -> Diagnostic {
+        Diagnostic.error(.positionOverflow, "a leaf of the top group comes out with \(FiniteFrames.firstBadSide(cell)): the spacings, sizes or insets of its groups carry it past the largest number a position can have (about 1.8e308)",
+                         at: g.place, help: "make the groups' 'itemSpacing', sizes and insets small enough for a screen")
     }
 
     static func tooMany(_ g: GroupNode) -> Diagnostic {
