@@ -105,4 +105,23 @@ final class PictureExtremesTests: XCTestCase {
         XCTAssertTrue(html.contains("path-slider"))
         XCTAssertNil(Self.nonFinite(html))
     }
+
+    /// The slider of a page whose content ends near 1.7e308: its stops stay numbers (`end * k`
+    /// overflowed, the third stop of the slider was `Infinity`).
+    func testASliderOverContentNearTheLimit() throws {
+        for end in [1.7e308, 1e308, 1000] {
+            let stops = (0...HTMLFormat.sliderSteps).map { HTMLFormat.sliderStop($0, of: end) }
+            XCTAssertTrue(stops.allSatisfy(\.isFinite), "\(stops)")
+            XCTAssertEqual(stops, stops.sorted())
+            XCTAssertEqual(stops.last, end)
+        }
+        XCTAssertEqual(HTMLFormat.sliderStop(1, of: 1000), (1000.0 / Double(HTMLFormat.sliderSteps)).rounded())
+        let values = try XCTUnwrap(HTMLFormat.shelfValues(1.7e308, containerWidth: 390, given: 0))
+        XCTAssertTrue(values.values.allSatisfy(\.isFinite), "\(values.values)")
+        // A waterfall whose header is 1.7e308 tall, pinned so that its frames move: the page.
+        let text = "pinHeaders true\nsection {\n  header 1.7e308\n  items 3\n  height 100\n}\n"
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+        XCTAssertFalse(c.hasErrors)
+        XCTAssertNil(Self.nonFinite(HTMLFormat.format(c.tables)))
+    }
 }

@@ -56,6 +56,14 @@ public enum HTMLFormat {
         }
     }
 
+    /// Stop `k` of a slider from 0 to `end` in `sliderSteps` steps, a whole point; the last is `end`
+    /// itself. Past 1.8e307 `end * k` would overflow to Infinity: such an end is divided first.
+    static func sliderStop(_ k: Int, of end: Double) -> Double {
+        if k == sliderSteps { return end }
+        let scaled = end * Double(k)
+        return (scaled.isFinite ? scaled / Double(sliderSteps) : end / Double(sliderSteps) * Double(k)).rounded()
+    }
+
     /// The offsets a shelf slider steps through: from 0 to where the band's end meets the
     /// container's (its scrollable range; `sliderSteps` intervals, whole points), with `given`
     /// among them; nil when the band does not scroll.
@@ -64,7 +72,7 @@ public enum HTMLFormat {
         guard end > 0, end.isFinite else { return nil }
         var out: [Double] = []
         for k in 0...sliderSteps {
-            let v = k == sliderSteps ? end : (end * Double(k) / Double(sliderSteps)).rounded()
+            let v = sliderStop(k, of: end)
             if out.last != v { out.append(v) }
         }
         if !out.contains(given) { out.insert(given, at: out.firstIndex { $0 > given } ?? out.count) }
@@ -272,7 +280,7 @@ public enum HTMLFormat {
         var out: [Offset] = []
         for k in 0...sliderSteps {
             // Whole points, for offsets that read well; the last one is the end itself.
-            let v = k == sliderSteps ? end : (end * Double(k) / Double(sliderSteps)).rounded()
+            let v = sliderStop(k, of: end)
             let o = vertical ? Offset(x: offset.x, y: v) : Offset(x: v, y: offset.y)
             if out.last != o { out.append(o) }
         }
