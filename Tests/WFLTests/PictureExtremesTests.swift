@@ -124,4 +124,14 @@ final class PictureExtremesTests: XCTestCase {
         XCTAssertFalse(c.hasErrors)
         XCTAssertNil(Self.nonFinite(HTMLFormat.format(c.tables)))
     }
+
+    /// A cell zoomed by 1e308 and turned: its svg matrix moved the box by -Infinity.
+    func testAHugeZoomInATransformMatrix() {
+        let text = "container 300 x 400\nstyle flow\nsize 100 x 80\nitems 2\nzoom 1e308\nrotate 90\n"
+        let c = Pipeline.run(SourceFile(name: "t.wfl", text: text))
+        XCTAssertFalse(c.hasErrors)
+        let svg = SVGFormat.format(c.tables)
+        XCTAssertTrue(svg.contains("transform=\"matrix(0 1e+307 -1e+307 0 "), svg)
+        XCTAssertNil(Self.nonFinite(svg))
+    }
 }

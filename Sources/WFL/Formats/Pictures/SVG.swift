@@ -97,6 +97,12 @@ struct SVGPicture {
     /// and are written there rather than as infinities.
     static let farthest = 1e307
 
+    /// `v` as a transform's matrix writes it: 4 decimals, `-0` as `0`, at most `farthest` from 0
+    /// (a zoom of 1e308 about a centre 100 px from the origin moves it by -Infinity).
+    static func matrixNumber(_ v: Double) -> String {
+        PictureText.rounded(v == 0 || v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest), 4)
+    }
+
     /// `v` as a picture writes a pixel value: at most `farthest` from 0, rounded to 2 decimals.
     static func pixels(_ v: Double) -> String {
         PictureText.rounded(v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest), 2)
@@ -228,7 +234,7 @@ struct SVGPicture {
             if !tr.isIdentity {
                 let m = Transform(tx: tr.tx * scale, ty: tr.ty * scale, rotate: tr.rotate)
                     .matrix(frame: Frame(x: x, y: y, width: w, height: h), zoom: zoom)
-                matrix = " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.e, m.f].map { PictureText.rounded($0 == 0 ? 0 : $0, 4) }.joined(separator: " ")))\""
+                matrix = " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.e, m.f].map { SVGPicture.matrixNumber($0) }.joined(separator: " ")))\""
             }
             // A background is styled in place, so that the shared style sheet (and every picture
             // without one) stays as it was.
