@@ -110,6 +110,7 @@ struct RunCommand {
                 guard let xs = RunCommand.numbers(v, count: 4) else {
                     return cli.usageError("'--rect \(v)' is not a rect: write X,Y,W,H, four numbers, for example '--rect 0,0,375,812'", command: "run")
                 }
+                if let message = RunCommand.rectRefusal(xs, "--rect \(v)") { return cli.usageError(message, command: "run") }
                 rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3])
             default:
                 if a.hasPrefix("--format=") {
@@ -132,6 +133,7 @@ struct RunCommand {
                     guard let xs = RunCommand.numbers(String(v), count: n) else {
                         return cli.usageError("'\(a)' is not \(n == 2 ? "an offset: write X,Y" : "a rect: write X,Y,W,H"), numbers separated by commas", command: "run")
                     }
+                    if n == 4, let message = RunCommand.rectRefusal(xs, String(a)) { return cli.usageError(message, command: "run") }
                     if n == 2 { offset = Offset(x: xs[0], y: xs[1]) } else { rect = Frame(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) }
                 } else if a.hasPrefix("--shelf=") {
                     if let message = addShelf(String(a.dropFirst("--shelf=".count))) { return cli.usageError(message, command: "run") }
@@ -373,6 +375,14 @@ extension RunCommand {
         default: are = "the shelves are sections " + list.joined(separator: ", ")
         }
         return "'--shelf \(bad)=...' names section \(bad), which is a shelf in no layout printed: \(are)"
+    }
+
+    /// Why the rect X,Y,W,H written as `written` is refused, or nil: its far corner (X + W,
+    /// Y + H; the near one when W or H is negative) must be a number, as every position is
+    /// (`-1.7e308,0,-1.7e308,10` starts at -Infinity).
+    static func rectRefusal(_ xs: [Double], _ written: String) -> String? {
+        guard !(xs[0] + xs[2]).isFinite || !(xs[1] + xs[3]).isFinite else { return nil }
+        return "'\(written)' reaches past the largest number a position can have (about 1.8e308): X + W and Y + H must stay within it"
     }
 
     static func numbers(_ text: String, count: Int) -> [Double]? {

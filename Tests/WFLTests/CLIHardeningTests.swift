@@ -112,6 +112,14 @@ final class CLIHardeningTests: XCTestCase {
             XCTAssertEqual(r.status, 64, bad)
             XCTAssertTrue(r.stderr.hasPrefix("wfl: '--rect \(bad)' is not a rect: write X,Y,W,H, four numbers"), "\(bad): \(r.stderr)")
         }
+        // A rect whose corner is not a number (drawn, it started at -Infinity).
+        for bad in ["-1.7e308,0,-1.7e308,10", "0,1e308,10,1e308"] {
+            let (r, joined) = (try wfl(["run", "a.wfl", "--rect", bad]), try wfl(["run", "a.wfl", "--rect=\(bad)", "--format", "svg"]))
+            XCTAssertEqual(r.status, 64, bad)
+            XCTAssertTrue(r.stderr.hasPrefix("wfl: '--rect \(bad)' reaches past the largest number a position can have"), "\(bad): \(r.stderr)")
+            XCTAssertEqual(joined.status, 64, bad)
+            XCTAssertEqual(joined.stdout, "", bad)
+        }
         for bad in ["0x1", "inf", "nan", "1e400", "0x0p0", "-1", " "] {
             let r = try wfl(["diff", "x.json", "y.json", "--tolerance", bad])
             XCTAssertEqual(r.status, 64, bad)
