@@ -115,9 +115,10 @@ package struct Parser {
     /// How many `group` blocks are open: the top group is level 1 (ParserGroups.swift).
     var groupDepth = 0
     /// The index of the first token of the innermost open block's body (after its `{`), and
-    /// whether a later `}` closes that block (`innermostBlockClosesLater`, one scan a block).
+    /// whether a later `}` closes that block (`innermostBlockClosesLater`).
     var blockBodyStart = 0
-    var closeCache: (body: Int, closes: Bool)? = nil
+    /// The braces' balance over the tokens, made on the first question of `innermostBlockClosesLater`.
+    var braceBalance: BraceBalance? = nil
     /// Set when a block ended at a `layout` or `section` that it cannot hold (`nextStatement`).
     var endedAtMisplacedBlock = false
 
@@ -462,7 +463,7 @@ package struct ResumableParser {
         p.lexErrors = lexed.errors
         p.pos = 0
         p.prevEnd = base
-        p.closeCache = nil
+        p.braceBalance = nil
         let statements = p.parseStatements()
         p.finishFile(statements)
         let result = ParseResult(tree: SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: p.bindings),

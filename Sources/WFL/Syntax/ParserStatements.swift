@@ -390,27 +390,11 @@ extension Parser {
     }
 
     /// True when a `}` after the innermost open block's body start closes that block (braces
-    /// counted over the tokens, in a loop). Cached for the block, so that many misplaced
-    /// statements in one block cost one scan.
+    /// counted). Read from the balance of the braces over the whole file, made once: a scan a
+    /// block was quadratic in a file of blocks nested and never closed.
     mutating func innermostBlockClosesLater() -> Bool {
-        if let c = closeCache, c.body == blockBodyStart { return c.closes }
-        var balance = 0, k = blockBodyStart, closes = false
-        scan: while k < tokens.count {
-            switch tokens[k].kind {
-            case .lBrace: balance += 1
-            case .rBrace:
-                balance -= 1
-                if balance < 0 {
-                    closes = true
-                    break scan
-                }
-            case .eof: break scan
-            default: break
-            }
-            k += 1
-        }
-        closeCache = (blockBodyStart, closes)
-        return closes
+        if braceBalance == nil { braceBalance = BraceBalance(tokens) }
+        return braceBalance!.closes(after: blockBodyStart)
     }
 
     /// Steps over a block without reading it, braces counted in a loop (no recursion).
@@ -596,5 +580,34 @@ struct NameSpans {
             few = []
         }
         many[text] = span
+    }
+}
+
+/// The balance of `{` over `}` before each token, and the lowest it falls to from each token on:
+/// a `}` from token `p` on closes a block opened before `p` when the balance falls below its
+/// value at `p`.
+final class BraceBalance {
+    /// `before[k]`: `{` minus `}` among tokens `0 ..< k` (k up to the count of tokens).
+    private let before: [Int32]
+    /// `lowest[k]`: the least of `before[k ... count]`.
+    private let lowest: [Int32]
+
+    init(_ tokens: [Token]) {
+        var before = [Int32](repeating: 0, count: tokens.count + 1)
+        for (k, t) in tokens.enumerated() {
+            before[k + 1] = before[k] + (t.kind == .lBrace ? 1 : t.kind == .rBrace ? -1 : 0)
+        }
+        var lowest = before
+        if lowest.count > 1 {
+            for k in stride(from: lowest.count - 2, through: 0, by: -1) { lowest[k] = Swift.min(lowest[k], lowest[k + 1]) }
+        }
+        self.before = before
+        self.lowest = lowest
+    }
+
+    /// True when some `}` from token `p` on brings the balance below its value at `p`.
+    func closes(after p: Int) -> Bool {
+        guard p >= 0, p + 1 < lowest.count else { return false }
+        return lowest[p + 1] < before[p]
     }
 }
