@@ -187,6 +187,15 @@ struct Resolver {
 
     enum Bound { case none, nonNegative, positive, atLeastOne }
 
+    /// The number written for `property` in `blocks` (the innermost first) of section `s`, with
+    /// its checks, named as written ('spacing' sets 'rowSpacing' and 'columnSpacing'); `fallback`
+    /// when it is not written, or after reporting an error.
+    mutating func number(of property: Property, in blocks: [BlockRecord], section s: Int, default fallback: Double,
+                         whole: Bool = false, bound: Bound = .nonNegative, _ m: inout Machine) -> Double {
+        guard let w = lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
+        return number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(w.setting.name.text)'", whole: whole, bound: bound) ?? fallback
+    }
+
     /// A numeric setting with its checks; nil after reporting an error.
     mutating func number(_ e: Expr, _ w: Written, _ m: inout Machine, place: String, what: String,
                          whole: Bool = false, bound: Bound = .nonNegative) -> Double? {
@@ -474,11 +483,9 @@ struct Resolver {
         m.set(.ah, ah)
         m.available = VarSets.section
 
-        // Named as written: 'spacing' sets 'rowSpacing' and 'columnSpacing'.
         func value(_ property: Property, default d: Double, whole: Bool = false, bound: Bound = .nonNegative,
                    _ r: inout Resolver, _ m: inout Machine) -> Double {
-            guard let w = r.lookup(property, blocks), case .expr(let e) = w.value else { return d }
-            return r.number(e, w, &m, place: Resolver.place(of: w, section: s), what: "'\(w.setting.name.text)'", whole: whole, bound: bound) ?? d
+            r.number(of: property, in: blocks, section: s, default: d, whole: whole, bound: bound, &m)
         }
         var items = value(.items, default: 0, whole: true, &self, &m)
         if items > Double(maxItemsPerFile), let w = lookup(.items, blocks) {
@@ -886,13 +893,11 @@ struct SectionReader: SectionSettings {
     }
 
     mutating func number(_ property: Property, default fallback: Double) -> Double {
-        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
-        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'") ?? fallback
+        resolver.number(of: property, in: blocks, section: section, default: fallback, &machine)
     }
 
     mutating func spacing(_ property: Property, default fallback: Double) -> Double {
-        guard let w = resolver.lookup(property, blocks), case .expr(let e) = w.value else { return fallback }
-        return resolver.number(e, w, &machine, place: Resolver.place(of: w, section: section), what: "'\(w.setting.name.text)'", bound: .none) ?? fallback
+        resolver.number(of: property, in: blocks, section: section, default: fallback, bound: .none, &machine)
     }
 
     func place(_ property: Property) -> Span? {

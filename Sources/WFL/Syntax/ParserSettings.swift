@@ -115,18 +115,7 @@ extension Parser {
                       help: Suggest.didYouMean(name.text, among: blocks)
                           ?? "a block starts with 'layout', 'section', 'attach', 'update', 'appear', 'disappear', 'scroll', 'group' or 'item'"))
         while pos < brace { advance() }
-        var balance = 0
-        while !at(.eof) {
-            if at(.lBrace) { balance += 1 }
-            if at(.rBrace) {
-                balance -= 1
-                if balance == 0 {
-                    advance()
-                    return
-                }
-            }
-            advance()
-        }
+        _ = skipBlock(keyword: name.span, name: nil, open: tok.span)
     }
 
     mutating func unknownSetting(_ name: Name, _ id: Int32) {

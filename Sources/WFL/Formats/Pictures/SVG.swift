@@ -12,13 +12,13 @@ public enum SVGFormat {
         let pictures = layoutPictures(tables, offset: offset, rect: rect, limit: limit)
         let width = pictures.last.map { $0.left + $0.blockWidth + SVGPicture.gap } ?? 2 * SVGPicture.gap
         let height = (pictures.map(\.blockHeight).max() ?? 0) + 2 * SVGPicture.gap
-        let r = { (v: Double, _: Int) in SVGPicture.pixels(v) }
+        let w = SVGPicture.pixels(width), h = SVGPicture.pixels(height)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(r(width, 2))\" height=\"\(r(height, 2))\""
-        out += " viewBox=\"0 0 \(r(width, 2)) \(r(height, 2))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\""
+        out += " viewBox=\"0 0 \(w) \(h)\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
         out += "<title>\(PictureText.escape("wfl: " + tables.map(\.name).joined(separator: ", ")))</title>\n"
         out += "<style type=\"text/css\"><![CDATA[\n\(SVGPicture.css)]]></style>\n"
-        out += "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(r(width, 2))\" height=\"\(r(height, 2))\"/>\n"
+        out += "<rect class=\"page\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"/>\n"
         for p in pictures {
             out += p.open()
             out += p.decorations()
@@ -100,12 +100,17 @@ struct SVGPicture {
     /// `v` as a transform's matrix writes it: 4 decimals, `-0` as `0`, at most `farthest` from 0
     /// (a zoom of 1e308 about a centre 100 px from the origin moves it by -Infinity).
     static func matrixNumber(_ v: Double) -> String {
-        PictureText.rounded(v == 0 || v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest), 4)
+        PictureText.rounded(v == 0 ? 0 : near(v), 4)
     }
 
     /// `v` as a picture writes a pixel value: at most `farthest` from 0, rounded to 2 decimals.
     static func pixels(_ v: Double) -> String {
-        PictureText.rounded(v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest), 2)
+        PictureText.rounded(near(v), 2)
+    }
+
+    /// `v` within `farthest` of 0; NaN as 0.
+    static func near(_ v: Double) -> Double {
+        v.isNaN ? 0 : Swift.min(Swift.max(v, -farthest), farthest)
     }
 
     var vertical: Bool { scope.table.direction == .vertical }
