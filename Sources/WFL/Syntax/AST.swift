@@ -110,7 +110,7 @@ package struct BinaryChain: Equatable, @unchecked Sendable {
 
     // The header is read through a pointer: `ManagedBuffer.header` is a class's stored property,
     // and each read of it was a dynamic exclusivity check (two runtime calls; the storage is
-    // never written once made). The same in `Call` and the two collections.
+    // never written once made). The same in `Call` and `TailHeader`'s readers.
 
     /// The first operand.
     package var head: Expr { storage.withUnsafeMutablePointerToHeader { $0.pointee.head } }
@@ -173,14 +173,33 @@ package final class BinaryChainStorage: ManagedBuffer<BinaryChainHeader, Operand
 package struct BinaryOperands: RandomAccessCollection, @unchecked Sendable {
     let storage: BinaryChainStorage
     package var startIndex: Int { 0 }
-    package var endIndex: Int {
-        storage.withUnsafeMutablePointerToHeader { h in h.pointee.count > 0 ? h.pointee.count : h.pointee.spilled.count }
+    package var endIndex: Int { storage.elementCount }
+    package subscript(k: Int) -> Operand { storage.element(k) }
+}
+
+/// The header of a node whose elements live in its tail (`count` of them) or, when `count` is 0,
+/// in the array they were gathered in.
+package protocol TailHeader {
+    associatedtype Element
+    var count: Int { get }
+    var spilled: [Element] { get }
+}
+
+extension BinaryChainHeader: TailHeader {}
+extension CallHeader: TailHeader {}
+
+extension ManagedBuffer where Header: TailHeader, Header.Element == Element {
+    /// How many elements the node holds.
+    var elementCount: Int {
+        withUnsafeMutablePointerToHeader { h in h.pointee.count > 0 ? h.pointee.count : h.pointee.spilled.count }
     }
-    package subscript(k: Int) -> Operand {
-        storage.withUnsafeMutablePointers { h, e in
+
+    /// Element `k`, from the tail or the spilled array.
+    func element(_ k: Int) -> Element {
+        withUnsafeMutablePointers { h, e in
             let n = h.pointee.count
             if n > 0 {
-                precondition(k >= 0 && k < n, "operand index out of range")
+                precondition(k >= 0 && k < n, "index out of range")
                 return e[k]
             }
             return h.pointee.spilled[k]
@@ -239,19 +258,8 @@ package final class CallStorage: ManagedBuffer<CallHeader, Expr> {
 package struct CallArguments: RandomAccessCollection, @unchecked Sendable {
     let storage: CallStorage
     package var startIndex: Int { 0 }
-    package var endIndex: Int {
-        storage.withUnsafeMutablePointerToHeader { h in h.pointee.count > 0 ? h.pointee.count : h.pointee.spilled.count }
-    }
-    package subscript(k: Int) -> Expr {
-        storage.withUnsafeMutablePointers { h, e in
-            let n = h.pointee.count
-            if n > 0 {
-                precondition(k >= 0 && k < n, "argument index out of range")
-                return e[k]
-            }
-            return h.pointee.spilled[k]
-        }
-    }
+    package var endIndex: Int { storage.elementCount }
+    package subscript(k: Int) -> Expr { storage.element(k) }
 }
 
 /// An expression.
