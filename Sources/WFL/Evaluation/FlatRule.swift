@@ -60,7 +60,12 @@ struct FlatRule {
         @inline(__always) func value(hash: UInt64, k: inout UInt64) -> Double {
             guard draws else { return c }
             defer { k &+= 1 }
-            return c + (lo + range.double(Machine.draw(hash, k)))
+            return drawn(hash: hash, k: k)
+        }
+
+        /// The value of a rule that draws, drawing number `k`; `short` as `Modulus.remainder`.
+        @inline(__always) func drawn(hash: UInt64, k: UInt64, short: Bool? = nil) -> Double {
+            c + (lo + range.double(Machine.draw(hash, k), short: short))
         }
     }
 
