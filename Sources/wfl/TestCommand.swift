@@ -99,36 +99,40 @@ struct TestCommand {
                 case .success(let s):
                     source = s
                 }
-                // Parsed once; evaluated and checked once per device.
-                let parsed = Pipeline.parse(source)
-                for run in runs {
-                    let prefix = run.label.map { "[\($0)] " } ?? ""
-                    parsed.program?.device = run.device
-                    let compilation = Pipeline.evaluate(parsed)
-                    let outcomes = Pipeline.checkExpectations(compilation)
-                    if compilation.hasErrors {
-                        // It counts as one failure (on this device), with its diagnostics.
-                        let errors = compilation.diagnostics.filter { $0.severity == .error }
-                        let first = errors[0]
-                        let p = source.position(of: first.span.start)
-                        let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
-                        writeOut("\(prefix)\(source.name):\(p.line):\(p.column): failed: the file does not evaluate: \(first.message)\(more)\n")
-                        // A file that does not parse: its diagnostics are the same on every device.
-                        if parsed.program != nil || run.label == runs.first?.label { writeErr(renderer.render(compilation.diagnostics, in: source)) }
-                        failed += 1
-                        worsen(Exit.dataError)
-                        continue
-                    }
-                    if !compilation.diagnostics.isEmpty { writeErr(renderer.render(compilation.diagnostics, in: source)) }
-                    for outcome in outcomes {
-                        if outcome.passed {
-                            passed += 1
+                // Parsed once; evaluated and checked once per device, all on one large stack: the
+                // evaluations and checks inside then run in place rather than each on a thread of
+                // its own (two threads a device, each with its stack mapped afresh).
+                onLargeStack {
+                    let parsed = Pipeline.parse(source)
+                    for run in runs {
+                        let prefix = run.label.map { "[\($0)] " } ?? ""
+                        parsed.program?.device = run.device
+                        let compilation = Pipeline.evaluate(parsed)
+                        let outcomes = Pipeline.checkExpectations(compilation)
+                        if compilation.hasErrors {
+                            // It counts as one failure (on this device), with its diagnostics.
+                            let errors = compilation.diagnostics.filter { $0.severity == .error }
+                            let first = errors[0]
+                            let p = source.position(of: first.span.start)
+                            let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count > 2 ? "s" : ""))" : ""
+                            writeOut("\(prefix)\(source.name):\(p.line):\(p.column): failed: the file does not evaluate: \(first.message)\(more)\n")
+                            // A file that does not parse: its diagnostics are the same on every device.
+                            if parsed.program != nil || run.label == runs.first?.label { writeErr(renderer.render(compilation.diagnostics, in: source)) }
+                            failed += 1
+                            worsen(Exit.dataError)
                             continue
                         }
-                        failed += 1
-                        worsen(Exit.differences)
-                        writeOut(prefix + outcome.report(in: source) + "\n")
-                        if let d = outcome.diagnostic { writeErr(renderer.render(d, in: source)) }
+                        if !compilation.diagnostics.isEmpty { writeErr(renderer.render(compilation.diagnostics, in: source)) }
+                        for outcome in outcomes {
+                            if outcome.passed {
+                                passed += 1
+                                continue
+                            }
+                            failed += 1
+                            worsen(Exit.differences)
+                            writeOut(prefix + outcome.report(in: source) + "\n")
+                            if let d = outcome.diagnostic { writeErr(renderer.render(d, in: source)) }
+                        }
                     }
                 }
             }

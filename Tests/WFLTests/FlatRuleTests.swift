@@ -84,8 +84,13 @@ final class FlatRuleTests: XCTestCase {
         var divisors: [UInt64] = [1, 2, 3, 5, 7, 10, 40, 120, 150, 255, 256, 257, 1000, 1 << 31, (1 << 32) - 1, 1 << 32,
                                   (1 << 32) + 1, 1 << 53, (1 << 62) + 3, (1 << 63) - 1, 1 << 63]
         for _ in 0..<200 { divisors.append(1 + g.next() >> (g.next() % 64)) }
+        // Both forms are taken: the short one (no correction step) for 40 and 120, as a C
+        // compiler's; the one with the correction for 7 and 1.
+        XCTAssertTrue(Modulus(40).short && Modulus(120).short && Modulus(1 << 63).short)
+        XCTAssertFalse(Modulus(7).short || Modulus(1).short)
         for d in divisors where d <= 1 << 63 {
             let m = Modulus(d)
+            XCTAssertEqual(m.double(UInt64.max - 3, short: m.short), Double((UInt64.max - 3) % d), "\(d)")
             var numbers: [UInt64] = [0, 1, d - 1, d, d &+ 1, d &* 2 &- 1, UInt64.max, UInt64.max - 1, UInt64.max / 2]
             for _ in 0..<300 { numbers.append(g.next()) }
             for n in numbers {

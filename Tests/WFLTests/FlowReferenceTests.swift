@@ -167,6 +167,11 @@ final class FlowReferenceTests: XCTestCase {
             let spec = FlowReferenceTests.spec(&g)
             let expected = FlowReferenceTests.reference(cw: spec.cw, ch: spec.ch, horizontal: spec.horizontal, seed: spec.seed, plans: spec.plans)
             compared += Reference.check(spec.text, expected, run: run)
+            // The index's leaf boxes, made a batch at a time as the lines are placed, are the
+            // boxes of the finished table.
+            if let t = Eval.table(spec.text) {
+                XCTAssertEqual(t.index, RectIndex(t.elements), "run \(run): the index\n\(spec.text)")
+            }
         }
         // The generator reaches past the engine's batches of 256 items.
         XCTAssertGreaterThan(compared, 120 * runs)

@@ -5,9 +5,10 @@ final class ParserTests: XCTestCase {
     func parse(_ text: String) -> ParseResult { Parser.parse(SourceFile(name: "t.wfl", text: text)) }
 
     /// The outline of a file that must parse without diagnostics, positions removed.
-    func outline(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+    /// With `errors`, the outline of a file with those errors.
+    func outline(_ text: String, errors: [String] = [], file: StaticString = #filePath, line: UInt = #line) -> String {
         let r = parse(text)
-        XCTAssertEqual(r.diagnostics.map(\.message), [], file: file, line: line)
+        XCTAssertEqual(r.diagnostics.map(\.message), errors, file: file, line: line)
         return ASTPrinter.print(r.tree, source: SourceFile(name: "t.wfl", text: text))
             .split(separator: "\n").dropFirst()
             .map { $0.dropFirst(2).replacingOccurrences(of: #" \[[^\]]*\]$"#, with: "", options: .regularExpression) }
@@ -236,6 +237,28 @@ final class ParserTests: XCTestCase {
               setting height
                 number 10
             section a
+            """)
+    }
+
+    /// A block header whose `{` was left out, where a later `}` that nothing else opens closes
+    /// it: one error at the header, and the lines after it are read as its body (their own
+    /// mistakes reported). Without such a `}`, the header alone is the error.
+    func testBlockWithItsOpenBraceLeftOut() {
+        XCTAssertEqual(errors("section\n  items 3\n}"), ["expected '{' after 'section', found the end of the line"])
+        XCTAssertEqual(outline("section\n  items 3\n}\nsection { }", errors: ["expected '{' after 'section', found the end of the line"]), """
+            section
+              setting items
+                number 3
+            section
+            """)
+        XCTAssertEqual(errors("layout a {\n  section\n    items 3 3\n  }\n}"),
+                       ["expected '{' after 'section', found the end of the line", "'items' takes one value"])
+        // The `}` is the layout's: the section's header is the only error, its lines the layout's.
+        XCTAssertEqual(errors("layout a {\n  section\n    items 3\n}"), ["expected '{' after 'section', found the end of the line"])
+        XCTAssertEqual(outline("layout a {\n  section\n    items 3\n}", errors: ["expected '{' after 'section', found the end of the line"]), """
+            layout a
+              setting items
+                number 3
             """)
     }
 

@@ -184,36 +184,47 @@ package enum Flow {
         while from < n {
             let to = Swift.min(n, from + batch)
             try sizing.size(el, first: first, from..<to, machine: &m)
-            for i in from..<to {
-                let w = el[first + i].frame.width, h = el[first + i].frame.height
-                if i == 0 {
-                    w0 = w
-                    h0 = h
-                } else if sameSize, abs(w - w0) > tolerance || abs(h - h0) > tolerance {
-                    sameSize = false
-                }
-                let along = Axis.along(w, h), across = Axis.across(w, h)
-                // 4. The item joins the current line when used + cs + w <= aw + 1e-6.
-                if i > start, used + gap + along <= limit {
-                    used = used + gap + along
-                    // 5. lineH = the tallest item of the line.
-                    if across > thickness { thickness = across }
-                } else {
-                    if i > start {
-                        place(Axis.self, el, first + start, first + i, lines, y: lineY, used: used, thickness: thickness,
-                              justify: lines.justify == .uikit ? (i - start >= 2 ? .spread : .center) : lines.justify,
-                              grid: nil)
-                        leaves.catchUp(UnsafeBufferPointer(el), upTo: first + i)
-                        // 6. y of the next line: this line's y + its lineH + rs.
-                        lineY = lineY + thickness + lines.lineGap
-                    }
-                    // The first item of a line always joins it; longer than the line, it overflows.
-                    start = i
-                    used = along
-                    thickness = across
-                    if along > limit, overflow == nil { overflow = (i, along) }
-                }
+            var i = from
+            if from == 0 {
+                (w0, h0) = (el[first].frame.width, el[first].frame.height)
+                // Item 0 opens the first line.
+                used = Axis.along(w0, h0)
+                thickness = Axis.across(w0, h0)
+                if used > limit { overflow = (0, used) }
+                i = 1
             }
+            // Tested apart, so that the line loop below carries nothing but the line; once two
+            // sizes differ, never again.
+            if sameSize { sameSize = Flow.sameSize(el, first + i ..< first + to, w0, h0) }
+            while true {
+                // 4. Item i joins the current line (items start ..< i) when used + cs + w <= aw + 1e-6.
+                while i < to {
+                    let f = el[first + i].frame
+                    let along = Axis.along(f.width, f.height), next = used + gap + along
+                    if !(next <= limit) { break }
+                    used = next
+                    // 5. lineH = the tallest item of the line.
+                    let across = Axis.across(f.width, f.height)
+                    if across > thickness { thickness = across }
+                    i += 1
+                }
+                if i == to { break }
+                // Item i does not fit: the line closes and is placed; item i opens the next one.
+                place(Axis.self, el, first + start, first + i, lines, y: lineY, used: used, thickness: thickness,
+                      justify: lines.justify == .uikit ? (i - start >= 2 ? .spread : .center) : lines.justify,
+                      grid: nil)
+                // 6. y of the next line: this line's y + its lineH + rs.
+                lineY = lineY + thickness + lines.lineGap
+                // The first item of a line always joins it; longer than the line, it overflows.
+                let f = el[first + i].frame
+                start = i
+                used = Axis.along(f.width, f.height)
+                thickness = Axis.across(f.width, f.height)
+                if used > limit, overflow == nil { overflow = (i, used) }
+                i += 1
+            }
+            // The batch's closed lines are placed: their complete blocks go to the index.
+            leaves.catchUp(UnsafeBufferPointer(el), upTo: first + start)
             from = to
         }
         // 7. The last line's `justify` when it is `uikit`: with one item, as the only line,
@@ -309,12 +320,33 @@ package enum Flow {
         @inline(never)
         func sizeSimple(_ el: UnsafeMutableBufferPointer<Element>, first: Int, _ items: Range<Int>,
                         _ w: FlatRule.Simple, _ h: FlatRule.Simple) {
+            if w.draws && h.draws {
+                // The seed's kind of rule: draws 0 and 1 of each item, with no test of which
+                // side draws, and a loop of its own when both remainders take the short form.
+                if w.range.short && h.range.short {
+                    sizeDrawn(el, first: first, items, w, h, short: true)
+                } else {
+                    sizeDrawn(el, first: first, items, w, h, short: nil)
+                }
+                return
+            }
             for i in items {
                 let hash = Machine.itemHash(sectionHash, item: i)
                 var k: UInt64 = 0
                 let width = w.value(hash: hash, k: &k)
                 let height = h.value(hash: hash, k: &k)
                 el[first + i] = Element(cell: i, section: section, frame: Frame(x: 0, y: 0, width: width, height: height))
+            }
+        }
+
+        /// `sizeSimple` when both sides draw.
+        @inline(__always)
+        func sizeDrawn(_ el: UnsafeMutableBufferPointer<Element>, first: Int, _ items: Range<Int>,
+                       _ w: FlatRule.Simple, _ h: FlatRule.Simple, short: Bool?) {
+            for i in items {
+                let hash = Machine.itemHash(sectionHash, item: i)
+                let width = w.drawn(hash: hash, k: 0, short: short), height = h.drawn(hash: hash, k: 1, short: short)
+                el[first &+ i] = Element(cell: i, section: section, frame: Frame(x: 0, y: 0, width: width, height: height))
             }
         }
 
@@ -376,29 +408,50 @@ package enum Flow {
             // m >= 2: packed from left with gap cs + (aw - used) / (m - 1); one item: from left.
             if end - start >= 2 { step = lines.gap + (length - used) / Double(end - start - 1) }
         }
+        // A switch per line, not per item: each `align` has a loop of its own.
+        switch lines.align {
+        case .center: placeItems(Axis.self, el, start, end, left: left, x: x, step: step, grid: grid) { lineY + (thickness - $0) / 2 }
+        case .start: placeItems(Axis.self, el, start, end, left: left, x: x, step: step, grid: grid) { _ in lineY }
+        case .end: placeItems(Axis.self, el, start, end, left: left, x: x, step: step, grid: grid) { lineY + thickness - $0 }
+        case .stretch:
+            for q in start..<end {
+                let f = el[q].frame
+                (el[q].frame.width, el[q].frame.height) = Axis.xy(along: Axis.along(f.width, f.height), across: thickness)
+            }
+            placeItems(Axis.self, el, start, end, left: left, x: x, step: step, grid: grid) { _ in lineY }
+        }
+    }
+
+    /// Step 7 and 8 for the cells `start ..< end`: along the line packed from `x` with `step`
+    /// (or on `grid`), across it at `across(thickness of the item)`. For `align stretch` the
+    /// cells already have the line's thickness and their own length along it.
+    @inline(__always)
+    static func placeItems<Axis: LineAxis>(_: Axis.Type, _ el: UnsafeMutableBufferPointer<Element>, _ start: Int, _ end: Int, left: Double,
+                                           x: Double, step: Double, grid: (u: Double, g: Double)?, across: (Double) -> Double) {
+        var x = x
+        if let (u, g) = grid {
+            for q in start..<end {
+                let f = el[q].frame
+                (el[q].frame.x, el[q].frame.y) = Axis.xy(along: left + Double(q - start) * (u + g), across: across(Axis.across(f.width, f.height)))
+            }
+            return
+        }
         for q in start..<end {
             let f = el[q].frame
-            let along = Axis.along(f.width, f.height), across = Axis.across(f.width, f.height)
-            let a: Double
-            if let (u, g) = grid {
-                a = left + Double(q - start) * (u + g)
-            } else {
-                a = x
-                x += along + step
-            }
-            // 8. y across the line (`align`): center y + (lineH - h) / 2; start y; end y + lineH - h;
-            //    stretch: y, and the item takes lineH across.
-            let c: Double
-            switch lines.align {
-            case .center: c = lineY + (thickness - across) / 2
-            case .start: c = lineY
-            case .end: c = lineY + thickness - across
-            case .stretch:
-                c = lineY
-                (el[q].frame.width, el[q].frame.height) = Axis.xy(along: along, across: thickness)
-            }
-            (el[q].frame.x, el[q].frame.y) = Axis.xy(along: a, across: c)
+            let along = Axis.along(f.width, f.height)
+            (el[q].frame.x, el[q].frame.y) = Axis.xy(along: x, across: across(Axis.across(f.width, f.height)))
+            x += along + step
         }
+    }
+
+    /// True when every cell of `cells` is `w0` x `h0` within the tolerance (docs/layout.md,
+    /// "Flow": the same size as item 0).
+    static func sameSize(_ el: UnsafeMutableBufferPointer<Element>, _ cells: Range<Int>, _ w0: Double, _ h0: Double) -> Bool {
+        for q in cells {
+            let f = el[q].frame
+            if abs(f.width - w0) > tolerance || abs(f.height - h0) > tolerance { return false }
+        }
+        return true
     }
 }
 

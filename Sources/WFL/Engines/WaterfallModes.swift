@@ -133,6 +133,9 @@ struct ItemLengths {
     let hasFlat: Bool
     /// A flat rule, no span rule, and none of i, w, h, col read: set only before the compiled rule.
     let lazyVars: Bool
+    /// A flat rule, no span rule, reading `i` but none of w, h, col: the short path sets `i`
+    /// for each item before the flat rule runs, and the rest only the general loop needs.
+    let flatReadsOnlyI: Bool
 
     /// The lengths of `sec`'s items from item `first` on.
     init(_ sec: ResolvedSection, scale: Double, vertical: Bool, from first: Int) {
@@ -163,12 +166,13 @@ struct ItemLengths {
         hasFlat = lengthRule?.flat != nil
         lazyVars = hasFlat && sec.span == nil
             && flat.reads & (EngineVar.i.bit | EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
+        flatReadsOnlyI = hasFlat && sec.span == nil && flat.reads & (EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
         cycleAt = cycle.isEmpty ? 0 : first % cycle.count
     }
 
     /// True when `Waterfall.ShortPath` can take the lengths (with `order shortest` and no span
-    /// rule): a constant, a list, or a flat rule reading none of i, w, col.
-    var shortPathTakes: Bool { lengthRule != nil && (plain || lazyVars) }
+    /// rule): a constant, a list, or a flat rule reading none of w, h, col.
+    var shortPathTakes: Bool { lengthRule != nil && (plain || flatReadsOnlyI) }
 
     /// 8. Item i's length in lane c with width w (its lane's length across): the `height` rule, or
     /// H * w / W for `size W x H` (floored to 1/scale); a diagnostic unless it is a finite number

@@ -1,5 +1,5 @@
 /// The waterfall's common case on a short path: `order shortest`, no span rule, and a length that
-/// is a constant, a list or a flat rule reading none of i, w, col (`ItemLengths.shortPathTakes`).
+/// is a constant, a list or a flat rule reading none of w, h, col (`ItemLengths.shortPathTakes`).
 /// The same steps 5-10 of `Waterfall.place` with k = 1, compiled once for each kind of length
 /// (`ShortLengths`) so that each loop keeps its state in registers.
 /// `WaterfallPropertyTests.testShortPathIsTheGeneralLoop` proves it equal to the general loop.
@@ -46,7 +46,7 @@ extension Waterfall {
                 var short = SimpleLengths(rule: simple, sectionHash: Machine.itemHash(seed: m.seed, section: s, item: 0))
                 loop(&short, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
             } else {
-                var short = FlatLengths(rule: lengths.flat, section: s)
+                var short = FlatLengths(rule: lengths.flat, section: s, settingI: !lengths.lazyVars)
                 loop(&short, from: &start, next: next, bottom: &bottom, machine: &m, into: &elements, leaves: &leaves)
             }
         }
@@ -204,12 +204,14 @@ struct SimpleLengths: ShortLengths {
     @inline(__always) func advance() {}
 }
 
-/// Any other flat rule (FlatRule.swift) reading none of i, w and col.
+/// Any other flat rule (FlatRule.swift) reading none of w, h and col; `i` is set for each item
+/// when the rule reads it.
 struct FlatLengths: ShortLengths {
     let rule: FlatRule
     let section: Int
+    let settingI: Bool
     @inline(__always) func length(_ i: Int, _ m: inout Machine) -> Double? {
-        m.beginItem(i, section: section, settingI: false)
+        m.beginItem(i, section: section, settingI: settingI)
         var value = 0.0
         return rule.run(&m, &value) ? value : nil
     }

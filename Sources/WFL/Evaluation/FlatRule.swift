@@ -60,7 +60,12 @@ struct FlatRule {
         @inline(__always) func value(hash: UInt64, k: inout UInt64) -> Double {
             guard draws else { return c }
             defer { k &+= 1 }
-            return c + (lo + range.double(Machine.draw(hash, k)))
+            return drawn(hash: hash, k: k)
+        }
+
+        /// The value of a rule that draws, drawing number `k`; `short` as `Modulus.remainder`.
+        @inline(__always) func drawn(hash: UInt64, k: UInt64, short: Bool? = nil) -> Double {
+            c + (lo + range.double(Machine.draw(hash, k), short: short))
         }
     }
 
@@ -161,62 +166,77 @@ struct FlatRule {
     /// The general case: the instructions, on a stack of `depth` doubles.
     @inline(never)
     func interpret(_ m: inout Machine, hash: UInt64, k: inout UInt64, _ result: inout Double) -> Bool {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: depth) { stack in
-            let st = stack.baseAddress!
-            var sp = 0
-            for ins in code {
-                switch ins.op {
-                case .constant:
-                    st[sp] = ins.a
-                    sp += 1
-                case .variable:
-                    guard m.available & (1 << UInt64(ins.slot)) != 0 else { return false }
-                    st[sp] = m.vars[ins.slot]
-                    sp += 1
-                case .negate:
-                    st[sp - 1] = -st[sp - 1]
-                case .add:
-                    sp -= 1
-                    st[sp - 1] = st[sp - 1] + st[sp]
-                case .subtract:
-                    sp -= 1
-                    st[sp - 1] = st[sp - 1] - st[sp]
-                case .multiply:
-                    sp -= 1
-                    st[sp - 1] = st[sp - 1] * st[sp]
-                case .divide:
-                    sp -= 1
-                    if st[sp] == 0 { return false }
-                    st[sp - 1] = st[sp - 1] / st[sp]
-                case .remainder:
-                    sp -= 1
-                    if st[sp] == 0 { return false }
-                    st[sp - 1] = languageRemainder(st[sp - 1], st[sp])
-                case .remainderConstant:
-                    // `languageRemainder(x, d)`: for a whole x below 9e15 in size, the integer
-                    // remainder of the sizes with x's sign (a zero keeps it).
-                    let x = st[sp - 1]
-                    if Swift.abs(x) < 9.0e15, Double(Int64(x)) == x {
-                        let r = ins.range.double(Int64(x).magnitude)
-                        st[sp - 1] = x.sign == .minus ? -r : r
-                    } else {
-                        st[sp - 1] = languageRemainder(x, ins.a)
-                    }
-                case .randomConstant:
-                    st[sp] = ins.a + ins.range.double(Machine.draw(hash, k))
-                    k &+= 1
-                    sp += 1
-                case .random:
-                    sp -= 1
-                    let l = st[sp - 1], h = st[sp]
-                    guard isWhole(l), Swift.abs(l) < 0x1p53, isWhole(h), Swift.abs(h) < 0x1p53, h > l else { return false }
-                    st[sp - 1] = l + Double(Machine.draw(hash, k) % UInt64(h - l))
-                    k &+= 1
-                }
+        // The usual rule needs a few slots: a local array of eight, with the loop inlined (the
+        // temporary allocation's closure was a call with its own frame per item).
+        if depth <= 8 {
+            var slots: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
+            return withUnsafeMutablePointer(to: &slots) { p in
+                p.withMemoryRebound(to: Double.self, capacity: 8) { execute(on: $0, &m, hash: hash, k: &k, &result) }
             }
-            result = st[0]
-            return true
         }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: depth) { stack in
+            execute(on: stack.baseAddress!, &m, hash: hash, k: &k, &result)
+        }
+    }
+
+    /// The instructions on the stack `st` (at least `depth` doubles).
+    @inline(__always)
+    private func execute(on st: UnsafeMutablePointer<Double>, _ m: inout Machine, hash: UInt64, k: inout UInt64,
+                         _ result: inout Double) -> Bool {
+        // The compiler checked the stack's depth: no overflow tests on sp.
+        var sp = 0
+        for ins in code {
+            switch ins.op {
+            case .constant:
+                st[sp] = ins.a
+                sp &+= 1
+            case .variable:
+                guard m.available & (1 << UInt64(ins.slot)) != 0 else { return false }
+                st[sp] = m.vars[ins.slot]
+                sp &+= 1
+            case .negate:
+                st[sp &- 1] = -st[sp &- 1]
+            case .add:
+                sp &-= 1
+                st[sp &- 1] = st[sp &- 1] + st[sp]
+            case .subtract:
+                sp &-= 1
+                st[sp &- 1] = st[sp &- 1] - st[sp]
+            case .multiply:
+                sp &-= 1
+                st[sp &- 1] = st[sp &- 1] * st[sp]
+            case .divide:
+                sp &-= 1
+                if st[sp] == 0 { return false }
+                st[sp &- 1] = st[sp &- 1] / st[sp]
+            case .remainder:
+                sp &-= 1
+                if st[sp] == 0 { return false }
+                st[sp &- 1] = languageRemainder(st[sp &- 1], st[sp])
+            case .remainderConstant:
+                // `languageRemainder(x, d)`: for a whole x below 9e15 in size, the integer
+                // remainder of the sizes with x's sign (a zero keeps it).
+                let x = st[sp &- 1]
+                if Swift.abs(x) < 9.0e15, Double(Int64(x)) == x {
+                    let r = ins.range.double(Int64(x).magnitude)
+                    st[sp &- 1] = x.sign == .minus ? -r : r
+                } else {
+                    st[sp &- 1] = languageRemainder(x, ins.a)
+                }
+            case .randomConstant:
+                st[sp] = ins.a + ins.range.double(Machine.draw(hash, k))
+                k &+= 1
+                sp &+= 1
+            case .random:
+                sp &-= 1
+                let l = st[sp &- 1], h = st[sp]
+                guard isWhole(l), Swift.abs(l) < 0x1p53, isWhole(h), Swift.abs(h) < 0x1p53, h > l else { return false }
+                st[sp &- 1] = l + Double(Machine.draw(hash, k) % UInt64(h - l))
+                k &+= 1
+            }
+        }
+        result = st[0]
+        return true
     }
 }
 

@@ -234,7 +234,8 @@ package struct Machine {
 
     /// The same for item `i` of the section whose item 0 has `sectionHash` (wrapping arithmetic).
     @inline(__always) static func itemHash(_ sectionHash: UInt64, item i: Int) -> UInt64 {
-        sectionHash &+ UInt64(i) &* 0x1656_67B1_9E37_79F9
+        // i >= 0: its bits, with no test of the sign.
+        sectionHash &+ UInt64(truncatingIfNeeded: i) &* 0x1656_67B1_9E37_79F9
     }
 
     /// Draw k of the item whose fixed part is `itemHash`: the mixer of docs/language.md ("Expressions"). An engine may keep

@@ -5,30 +5,52 @@
 struct Modulus: Sendable {
     let divisor: UInt64
     private let multiplier: UInt64, shift1: UInt64, shift2: UInt64
+    /// True when the quotient is the high word of n * multiplier shifted right by `shift2`, with
+    /// no correction step (what a C compiler emits for `z % 120` or `z % 40`).
+    let short: Bool
 
     /// For 1 <= `divisor` <= 2^63.
     init(_ divisor: UInt64) {
         precondition(divisor >= 1 && divisor <= 1 << 63)
         self.divisor = divisor
+        // The short form (Granlund and Montgomery, theorem 4.2): with m = ceil(2^(64+s) / d) below
+        // 2^64 and m * d - 2^(64+s) <= 2^s, floor(n / d) = floor(n * m / 2^(64+s)) for every n
+        // below 2^64. m fits when 2^s < d; the smallest s that meets the bound is taken.
+        var s: UInt64 = 0
+        while s < 63, 1 << s < divisor {
+            let (q, r) = divisor.dividingFullWidth((high: 1 << s, low: 0))
+            if r == 0 || divisor - r <= 1 << s {
+                (multiplier, shift1, shift2, short) = (r == 0 ? q : q + 1, 0, s, true)
+                return
+            }
+            s += 1
+        }
         // l = ceil(log2(d)); m = floor(2^64 * (2^l - d) / d) + 1, which fits in 64 bits.
         let l = UInt64(64 - (divisor - 1).leadingZeroBitCount)
         let high: UInt64 = l == 64 ? 0 &- divisor : (1 << l) &- divisor
         multiplier = divisor.dividingFullWidth((high: high, low: 0)).quotient &+ 1
         shift1 = Swift.min(l, 1)
         shift2 = l == 0 ? 0 : l - 1
+        short = false
     }
 
     /// `n % divisor`.
     @inline(__always) func remainder(_ n: UInt64) -> UInt64 {
+        remainder(n, short: short)
+    }
+
+    /// `n % divisor`, given `short` (a constant where a loop is compiled for each form: the
+    /// compiler otherwise computes both forms and selects one).
+    @inline(__always) func remainder(_ n: UInt64, short: Bool) -> UInt64 {
         let t = multiplier.multipliedFullWidth(by: n).high
-        let quotient = (t &+ ((n &- t) &>> shift1)) &>> shift2
+        let quotient = short ? t &>> shift2 : (t &+ ((n &- t) &>> shift1)) &>> shift2
         return n &- quotient &* divisor
     }
 
     /// `n % divisor` as a double: below 2^63, so it converts as a signed number (one instruction;
     /// an unsigned 64-bit conversion takes several).
-    @inline(__always) func double(_ n: UInt64) -> Double {
-        Double(Int64(bitPattern: remainder(n)))
+    @inline(__always) func double(_ n: UInt64, short: Bool? = nil) -> Double {
+        Double(Int64(bitPattern: remainder(n, short: short ?? self.short)))
     }
 }
 

@@ -383,6 +383,7 @@ extension Parser {
 
     /// `"{" { statement } "}"` of a layout or section.
     mutating func parseBlock(keyword: Span, keywordText: String, name: BlockName?, inner: Context) -> Block? {
+        var open = tok.span
         if !at(.lBrace) {
             var look = pos
             while tokens[look].kind == .newline { look += 1 }
@@ -390,19 +391,20 @@ extension Parser {
                 reportAndContinue(Diagnostic(.braceOnNextLine, "'{' must stand on the line of '\(keywordText)'", at: tokens[look].span,
                                              help: ["move the '{' up to the end of \(lineOf(keyword))"]))
                 pos = look
+                open = tok.span
             } else {
-                reportUnexpected(expected: "'{' after '\(keywordText)\(name.map { " " + source.text($0.span) } ?? "")'")
-                return nil
+                // Read on as if the `{` stood at the end of the line, when a `}` later says so.
+                guard let assumed = missingOpenBrace(keywordText: keywordText, name: name) else { return nil }
+                open = assumed
             }
         }
-        let open = tok.span
         // Groups nest up to 32 levels of their own (ParserGroups.swift says when deeper).
         if scopes.count > Parser.maxBlockDepth + (inner == .group || inner == .item ? Parser.maxGroupDepth + 2 : 0) {
             report(.error(.nestedTooDeeply, "blocks nested too deeply: more than \(Parser.maxBlockDepth) levels", at: open,
                           help: "a layout holds sections, and sections hold no blocks"))
             return skipBlock(keyword: keyword, name: name, open: open)
         }
-        advance()
+        if at(.lBrace) { advance() }
         return parseBlockBody(keyword: keyword, name: name, open: open, inner: inner)
     }
 
@@ -410,13 +412,32 @@ extension Parser {
     /// counted). Read from the balance of the braces over the whole file, made once: a scan a
     /// block was quadratic in a file of blocks nested and never closed.
     mutating func innermostBlockClosesLater() -> Bool {
-        if braceBalance == nil { braceBalance = BraceBalance(tokens) }
-        return braceBalance!.closes(after: blockBodyStart)
+        balance().closes(after: blockBodyStart)
+    }
+
+    /// A block header without its `{`: the error, and where the `{` should stand when the `}`s
+    /// after the line outnumber the blocks open here (a `}` that nothing else opens closes this
+    /// block, whose body is the lines between); nil when there is no such `}`.
+    @inline(never)
+    mutating func missingOpenBrace(keywordText: String, name: BlockName?) -> Span? {
+        reportUnexpected(expected: "'{' after '\(keywordText)\(name.map { " " + source.text($0.span) } ?? "")'",
+                         help: at(.newline) || at(.eof) ? "add '{' at the end of the line" : nil)
+        guard at(.newline), balance().falls(after: pos, by: scopes.count) else { return nil }
+        return Span.point(prevEnd)
+    }
+
+    /// The braces' balance over the file, made on first use.
+    mutating func balance() -> BraceBalance {
+        if let b = braceBalance { return b }
+        let b = BraceBalance(tokens)
+        braceBalance = b
+        return b
     }
 
     /// Steps over a block without reading it, braces counted in a loop (no recursion).
     mutating func skipBlock(keyword: Span, name: BlockName?, open: Span) -> Block {
-        var balance = 0
+        // From its `{`, or from the line after a header whose `{` was left out.
+        var balance = at(.lBrace) ? 0 : 1
         var close: Span? = nil
         while !at(.eof) {
             if at(.lBrace) { balance += 1 }
@@ -623,8 +644,11 @@ final class BraceBalance {
     }
 
     /// True when some `}` from token `p` on brings the balance below its value at `p`.
-    func closes(after p: Int) -> Bool {
+    func closes(after p: Int) -> Bool { falls(after: p, by: 1) }
+
+    /// True when the `}`s from token `p` on bring the balance `n` or more below its value at `p`.
+    func falls(after p: Int, by n: Int) -> Bool {
         guard p >= 0, p + 1 < lowest.count else { return false }
-        return lowest[p + 1] < before[p]
+        return lowest[p + 1] <= before[p] - Int32(n)
     }
 }
