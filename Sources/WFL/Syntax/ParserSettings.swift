@@ -237,10 +237,12 @@ extension Parser {
     mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
         // A side word first is the named form even when a `let` has that name: keyword positions
         // win (docs/language.md); `insets (top)` reads the value.
-        if atSideWord() {
+        if let firstSide = sideWordID() {
             var args: [Argument] = []
             args.reserveCapacity(4)
-            while let sideID = sideWordID() {
+            // The first side was interned by the test above; the others here.
+            var nextSide: Int32? = firstSide
+            while let sideID = nextSide {
                 let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
                 if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
@@ -267,6 +269,7 @@ extension Parser {
                 if panicking { return nil }
                 warnSpacedMinus(e, info, from: from)
                 args.append(.side(side, consume e))
+                nextSide = sideWordID()
             }
             if !atStatementEnd {
                 if canStartExpression {
@@ -309,9 +312,6 @@ extension Parser {
         }
         return args
     }
-
-    /// True at one of the words `top`, `left`, `bottom`, `right`.
-    mutating func atSideWord() -> Bool { sideWordID() != nil }
 
     /// The name id of the current word when it is a side (the loop over named sides reads it
     /// once, where it interned each side twice).

@@ -218,7 +218,10 @@ extension Parser {
         if at(.lParen) {
             let open = pos
             advance()
+            // Room for four at once: growing both arrays from one to two cost two allocations more.
             var params: [Identifier] = []
+            params.reserveCapacity(4)
+            paramIDs.reserveCapacity(4)
             while !at(.rParen) {
                 guard let (p, pid) = bindableName(what: "parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
