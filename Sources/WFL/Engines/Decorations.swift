@@ -163,7 +163,21 @@ enum Decorations {
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
+            // A `when` on the index alone (`i % 10 == 0`) is decided before the item is set up,
+            // as an integer: the next cell it holds for is found ahead (`IndexCondition.next`),
+            // and a cell it leaves out costs a comparison, not the item's set-up and a program
+            // run. Its lane is still worked out (that may lay the section out again).
+            let byIndex = sizeVars & EngineVar.i.bit != 0 && count < 1 << 53 ? when.flatCondition?.byIndex : nil
+            let indexed = byIndex != nil, indexWhen = byIndex ?? IndexCondition.never
+            var upcoming = -1
             for i in 0..<count {
+                if indexed {
+                    if upcoming < i { upcoming = indexWhen.next(from: i, end: count) }
+                    if upcoming != i {
+                        if readsLane { _ = try lanes!.lane(of: cells[from + i].frame, item: i) }
+                        continue
+                    }
+                }
                 let j = firstCell + i
                 let cell = cells[from + i]
                 func fail(_ error: EvalError, _ what: String) -> Diagnostic {
@@ -175,7 +189,7 @@ enum Decorations {
                 m.set(.h, cell.frame.height)
                 if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
-                if hasWhen {
+                if hasWhen, !indexed {
                     var decided: Bool? = nil
                     if flat {
                         let count = m.randomCount
