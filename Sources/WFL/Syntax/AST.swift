@@ -108,12 +108,16 @@ package struct BinaryChain: Equatable, @unchecked Sendable {
         storage = BinaryChainStorage.make(head, head.span.to(operands[operands.count - 1].rhs.span), count: 0, spilled: operands) { _ in }
     }
 
+    // The header is read through a pointer: `ManagedBuffer.header` is a class's stored property,
+    // and each read of it was a dynamic exclusivity check (two runtime calls; the storage is
+    // never written once made). The same in `Call` and `TailHeader`'s readers.
+
     /// The first operand.
-    package var head: Expr { storage.header.head }
+    package var head: Expr { storage.withUnsafeMutablePointerToHeader { $0.pointee.head } }
     /// The operators and their right operands, left to right.
     package var operands: BinaryOperands { BinaryOperands(storage: storage) }
     /// Where the whole chain stands.
-    package var span: Span { storage.header.span }
+    package var span: Span { storage.withUnsafeMutablePointerToHeader { $0.pointee.span } }
 
     package static func == (a: BinaryChain, b: BinaryChain) -> Bool {
         a.storage === b.storage || (a.span == b.span && a.head == b.head && a.operands.elementsEqual(b.operands))
@@ -169,17 +173,37 @@ package final class BinaryChainStorage: ManagedBuffer<BinaryChainHeader, Operand
 package struct BinaryOperands: RandomAccessCollection, @unchecked Sendable {
     let storage: BinaryChainStorage
     package var startIndex: Int { 0 }
-    package var endIndex: Int {
-        let n = storage.header.count
-        return n > 0 ? n : storage.header.spilled.count
+    package var endIndex: Int { storage.elementCount }
+    package subscript(k: Int) -> Operand { storage.element(k) }
+}
+
+/// The header of a node whose elements live in its tail (`count` of them) or, when `count` is 0,
+/// in the array they were gathered in.
+package protocol TailHeader {
+    associatedtype Element
+    var count: Int { get }
+    var spilled: [Element] { get }
+}
+
+extension BinaryChainHeader: TailHeader {}
+extension CallHeader: TailHeader {}
+
+extension ManagedBuffer where Header: TailHeader, Header.Element == Element {
+    /// How many elements the node holds.
+    var elementCount: Int {
+        withUnsafeMutablePointerToHeader { h in h.pointee.count > 0 ? h.pointee.count : h.pointee.spilled.count }
     }
-    package subscript(k: Int) -> Operand {
-        let n = storage.header.count
-        if n > 0 {
-            precondition(k >= 0 && k < n, "operand index out of range")
-            return storage.withUnsafeMutablePointerToElements { $0[k] }
+
+    /// Element `k`, from the tail or the spilled array.
+    func element(_ k: Int) -> Element {
+        withUnsafeMutablePointers { h, e in
+            let n = h.pointee.count
+            if n > 0 {
+                precondition(k >= 0 && k < n, "index out of range")
+                return e[k]
+            }
+            return h.pointee.spilled[k]
         }
-        return storage.header.spilled[k]
     }
 }
 
@@ -196,11 +220,11 @@ package struct Call: Equatable, @unchecked Sendable {
     package init(storage: CallStorage) { self.storage = storage }
 
     /// The function called, with its binding.
-    package var callee: Identifier { storage.header.callee }
+    package var callee: Identifier { storage.withUnsafeMutablePointerToHeader { $0.pointee.callee } }
     /// The arguments, in order.
     package var arguments: CallArguments { CallArguments(storage: storage) }
     /// Where the whole call stands.
-    package var span: Span { storage.header.span }
+    package var span: Span { storage.withUnsafeMutablePointerToHeader { $0.pointee.span } }
 
     package static func == (a: Call, b: Call) -> Bool {
         a.storage === b.storage || (a.span == b.span && a.callee == b.callee && a.arguments.elementsEqual(b.arguments))
@@ -234,18 +258,8 @@ package final class CallStorage: ManagedBuffer<CallHeader, Expr> {
 package struct CallArguments: RandomAccessCollection, @unchecked Sendable {
     let storage: CallStorage
     package var startIndex: Int { 0 }
-    package var endIndex: Int {
-        let n = storage.header.count
-        return n > 0 ? n : storage.header.spilled.count
-    }
-    package subscript(k: Int) -> Expr {
-        let n = storage.header.count
-        if n > 0 {
-            precondition(k >= 0 && k < n, "argument index out of range")
-            return storage.withUnsafeMutablePointerToElements { $0[k] }
-        }
-        return storage.header.spilled[k]
-    }
+    package var endIndex: Int { storage.elementCount }
+    package subscript(k: Int) -> Expr { storage.element(k) }
 }
 
 /// An expression.

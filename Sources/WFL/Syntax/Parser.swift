@@ -399,33 +399,37 @@ package struct Parser {
         source.bytes.withUnsafeBufferPointer { b in
             let body = UnsafeBufferPointer(rebasing: b[(t.start + 1)..<(t.end - 1)])
             guard body.contains(UInt8(ascii: "\\")) else { return String(decoding: body, as: UTF8.self) }
-            // Decode the escapes byte by byte into UTF-8, then make one String.
-            var out: [UInt8] = []
-            out.reserveCapacity(body.count)
-            var k = 0
-            while k < body.count {
-                let c = body[k]
-                k += 1
-                guard c == UInt8(ascii: "\\"), k < body.count else { out.append(c); continue }
-                let e = body[k]
-                k += 1
-                switch e {
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    k += 1 // "{"
-                    var v: UInt32 = 0
-                    while k < body.count, body[k] != UInt8(ascii: "}") {
-                        let h = UInt32(body[k])
-                        v = v << 4 | (h <= 0x39 ? h - 0x30 : (h | 0x20) - 0x61 + 10)
-                        k += 1
+            // Decode the escapes byte by byte into the string's own storage (an escape is never
+            // shorter than its UTF-8; the room for four more is a margin): one allocation, where
+            // an array of bytes, a `String` per `\u{...}` and the string made from the array took
+            // three or more.
+            return String(unsafeUninitializedCapacity: body.count + 4) { out in
+                var n = 0
+                var k = 0
+                while k < body.count {
+                    let c = body[k]
+                    k += 1
+                    guard c == UInt8(ascii: "\\"), k < body.count else { out[n] = c; n += 1; continue }
+                    let e = body[k]
+                    k += 1
+                    switch e {
+                    case UInt8(ascii: "n"): out[n] = 0x0A; n += 1
+                    case UInt8(ascii: "t"): out[n] = 0x09; n += 1
+                    case UInt8(ascii: "u"):
+                        k += 1 // "{"
+                        var v: UInt32 = 0
+                        while k < body.count, body[k] != UInt8(ascii: "}") {
+                            let h = UInt32(body[k])
+                            v = v << 4 | (h <= 0x39 ? h - 0x30 : (h | 0x20) - 0x61 + 10)
+                            k += 1
+                        }
+                        k += 1 // "}"
+                        for b in (Unicode.Scalar(v) ?? "\u{FFFD}").utf8 { out[n] = b; n += 1 }
+                    default: out[n] = e; n += 1 // \" and \\
                     }
-                    k += 1 // "}"
-                    out.append(contentsOf: String(Unicode.Scalar(v) ?? "\u{FFFD}").utf8)
-                default: out.append(e) // \" and \\
                 }
+                return n
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 }

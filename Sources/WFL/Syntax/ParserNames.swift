@@ -19,13 +19,17 @@ extension Parser {
 
     mutating func popScope() {
         let scope = scopes.removeLast()
-        var k = bindingStack.count
-        while k > scope.stackMark {
-            k -= 1
-            innermost[Int(bindingStack[k].id)] = bindingStack[k].previous
+        // Most scopes (a `let`'s value, a section without `let`) bind nothing: `removeLast(0)`
+        // was still a call of some fifty instructions.
+        if bindingStack.count > scope.stackMark {
+            var k = bindingStack.count
+            while k > scope.stackMark {
+                k -= 1
+                innermost[Int(bindingStack[k].id)] = bindingStack[k].previous
+            }
+            bindingStack.removeLast(bindingStack.count - scope.stackMark)
         }
-        bindingStack.removeLast(bindingStack.count - scope.stackMark)
-        setterStack.removeLast(setterStack.count - scope.setterMark)
+        if setterStack.count > scope.setterMark { setterStack.removeLast(setterStack.count - scope.setterMark) }
     }
 
     /// The id of an identifier token.

@@ -61,7 +61,7 @@ extension Parser {
         var mask = SettingTable.propertyMasks[row]
         // Only insets take named sides (a test of the shape first: reading `arguments.first`
         // copied a 72-byte argument with its reference counts).
-        if case .insets = info.shape, !arguments.isEmpty, case .side = arguments[0] { mask = info.properties(of: arguments).reduce(PropertyMask()) { $0 | $1.bit } }
+        if case .insets = info.shape, !arguments.isEmpty, case .side = arguments[0] { mask = info.propertyMask(of: arguments) }
         noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
     }
@@ -134,7 +134,9 @@ extension Parser {
         let t = tok
         var choices: String { listWords(words) }
         if t.kind == .identifier {
-            let word = text(t)
+            // The interned text: no `String` made for each keyword value.
+            let id = nameID(t)
+            let word = names.strings[Int(id)]
             guard words.contains(word) else {
                 report(.error(.badKeyword, "'\(word)' is not a value of '\(info.name)'", at: t.span,
                               help: Suggest.didYouMean(word, among: words) ?? "'\(info.name)' takes \(choices)"))
@@ -235,10 +237,12 @@ extension Parser {
     mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
         // A side word first is the named form even when a `let` has that name: keyword positions
         // win (docs/language.md); `insets (top)` reads the value.
-        if atSideWord() {
+        if let firstSide = sideWordID() {
             var args: [Argument] = []
             args.reserveCapacity(4)
-            while let sideID = sideWordID() {
+            // The first side was interned by the test above; the others here.
+            var nextSide: Int32? = firstSide
+            while let sideID = nextSide {
                 let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
                 if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
@@ -265,6 +269,7 @@ extension Parser {
                 if panicking { return nil }
                 warnSpacedMinus(e, info, from: from)
                 args.append(.side(side, consume e))
+                nextSide = sideWordID()
             }
             if !atStatementEnd {
                 if canStartExpression {
@@ -308,9 +313,6 @@ extension Parser {
         return args
     }
 
-    /// True at one of the words `top`, `left`, `bottom`, `right`.
-    mutating func atSideWord() -> Bool { sideWordID() != nil }
-
     /// The name id of the current word when it is a side (the loop over named sides reads it
     /// once, where it interned each side twice).
     mutating func sideWordID() -> Int32? {
@@ -327,8 +329,20 @@ extension Parser {
 
     // valueArguments = expr { expr } ;
     mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
+        // `parseSetting` has checked that a value follows. One value, the common case, goes into
+        // an array literal: an allocation of its size, where reserving an empty array's capacity
+        // took twice the instructions (`consumeAndCreateNew`, the allocator asked for its size).
+        let from = tok.span.start
+        guard let first = argumentExpression(info) else { return nil }
+        if max >= 2 { warnSpacedMinus(first, info, from: from) }
+        if max == 1 || atStatementEnd {
+            if extraArgumentsLeft(info) { return nil }
+            if min > 1 { tooFewArguments(info, min: min, count: 1, first.span) }
+            return [.value(first)]
+        }
         var args: [Argument] = []
         args.reserveCapacity(Swift.min(max, 4))
+        args.append(.value(consume first))
         while args.count < max, !atStatementEnd {
             let from = tok.span.start
             guard let e = argumentExpression(info) else { return nil }
@@ -339,10 +353,15 @@ extension Parser {
         // Too few (`frame 0 0 10`): an error at the values written; the statement stays, so that
         // its block does not also lack it.
         if !args.isEmpty, args.count < min, case .value(let first) = args[0], case .value(let last) = args[args.count - 1] {
-            report(.error(.badArguments, "'\(info.name)' takes \(min) values (\(info.arguments)), not \(args.count)", at: first.span.to(last.span),
-                          help: "write, for example, '\(info.example)'"))
+            tooFewArguments(info, min: min, count: args.count, first.span.to(last.span))
         }
         return args
+    }
+
+    @inline(never)
+    mutating func tooFewArguments(_ info: SettingInfo, min: Int, count: Int, _ span: Span) {
+        report(.error(.badArguments, "'\(info.name)' takes \(min) values (\(info.arguments)), not \(count)", at: span,
+                      help: "write, for example, '\(info.example)'"))
     }
 
     /// The warning for `8 -6` in a setting that takes several arguments: a subtraction written

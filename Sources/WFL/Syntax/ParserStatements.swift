@@ -130,7 +130,19 @@ extension Parser {
     /// Skips empty statements and reads the next one of a block. nil at a `}` or the end.
     mutating func nextStatement(in context: Context) -> Statement? {
         while true {
-            while at(.newline) || at(.semicolon) { advance() }
+            // Line breaks and `;` stepped over here, as `advance` would (a call of its slow path
+            // for each line break): a `;` sets where the last token ended, a line break does not.
+            while true {
+                let t = tokens[pos]
+                if t.kind == .newline {
+                    pos += 1
+                } else if t.kind == .semicolon {
+                    prevEnd = t.end
+                    pos += 1
+                } else {
+                    break
+                }
+            }
             if at(.rBrace) || at(.eof) { return nil }
             // A `layout` or `section` where it cannot stand, in a block that no later `}` closes:
             // the block's own `}` is what is missing, so the block ends here (one error, "'}'
@@ -206,7 +218,10 @@ extension Parser {
         if at(.lParen) {
             let open = pos
             advance()
+            // Room for four at once: growing both arrays from one to two cost two allocations more.
             var params: [Identifier] = []
+            params.reserveCapacity(4)
+            paramIDs.reserveCapacity(4)
             while !at(.rParen) {
                 guard let (p, pid) = bindableName(what: "parameter name") else { return nil }
                 if let dup = params.first(where: { $0.text == p.text }) {
@@ -361,6 +376,11 @@ extension Parser {
         let t = tok
         advance()
         if t.kind == .string { return BlockName(text: stringValue(t), span: t.span, quoted: true) }
+        // An identifier's interned text: no `String` made for it.
+        if t.kind == .identifier {
+            let id = nameID(t)
+            return BlockName(text: names.strings[Int(id)], span: t.span, quoted: false)
+        }
         return BlockName(text: text(t), span: t.span, quoted: false)
     }
 

@@ -47,8 +47,14 @@ package enum Side: Int, CaseIterable, Sendable {
     }
 
     package init?(name: String) {
-        guard let side = Side.allCases.first(where: { $0.name == name }) else { return nil }
-        self = side
+        // A switch: `allCases` made an array at each call.
+        switch name {
+        case "top": self = .top
+        case "left": self = .left
+        case "bottom": self = .bottom
+        case "right": self = .right
+        default: return nil
+        }
     }
 }
 
@@ -213,6 +219,17 @@ package final class SettingInfo: Sendable {
             if case .side(let n, _) = a, let side = Side(name: n.text) { return properties[side.rawValue] }
             return nil
         }
+    }
+
+    /// `properties(of:)` as a mask of `Property.bit`s, made without its arrays (the parser asks
+    /// it of every setting of insets with named sides).
+    func propertyMask(of arguments: [Argument]) -> PropertyMask {
+        guard case .side? = arguments.first else { return properties.reduce(PropertyMask()) { $0 | $1.bit } }
+        var mask = PropertyMask()
+        for k in arguments.indices {
+            if case .side(let n, _) = arguments[k], let side = Side(name: n.text) { mask |= properties[side.rawValue].bit }
+        }
+        return mask
     }
 }
 
