@@ -149,6 +149,53 @@ extension FlatRuleTests {
         }
     }
 
+    /// IndexCondition: a `when` on the index alone is decided from the integer as the flat
+    /// condition decides it, and `next` finds the first item that holds.
+    func testIndexConditionsAgreeWithTheFlatConditions() throws {
+        let indexed = ["i % 10 == 0", "i % 10 == 3", "0 == i % 4", "i % 3 != 1", "i % 7 < 2.0005", "i % 7 <= 1.9995", "i % 64 > 62",
+                       "i % 65 >= 64", "i % 100 == 99", "i % 10 == 10", "i % 10 == 0.0005", "i % 1 == 0",
+                       "i < 5.0005", "i <= 4.9995", "i > 250", "i >= 120", "i == 17", "i != 0", "3 > i % 5", "250 < i"]
+        for expr in indexed {
+            let condition = try XCTUnwrap(try when(expr).flatCondition, expr)
+            let index = try XCTUnwrap(condition.byIndex, "\(expr) is a test of the index")
+            var holding: [Int] = []
+            for i in 0..<300 {
+                var m = Machine(seed: 7, letCount: 0)
+                m.beginItem(i, section: 0)
+                m.available = VarSets.attach
+                let flat = try XCTUnwrap(condition.run(&m), "\(expr) at \(i)")
+                XCTAssertEqual(index.holds(i), flat, "\(expr) at \(i)")
+                if flat { holding.append(i) }
+            }
+            var found: [Int] = [], i = 0
+            while i < 300 {
+                let j = index.next(from: i, end: 300)
+                XCTAssertTrue(j >= i && j <= 300, "\(expr): next from \(i) is \(j)")
+                if j < 300 { found.append(j) }
+                i = j + 1
+            }
+            XCTAssertEqual(found, holding, expr)
+        }
+        for expr in ["i % 10 == 0 + 0", "i % -6 == 5", "i % (5 * 2) == 0", "i * 1 == 3", "w % 10 == 0", "i + 0 < 4", "i % 2.5 == 0", "i % 10 == n"] {
+            XCTAssertNil(try XCTUnwrap(try when(expr).flatCondition, expr).byIndex, expr)
+        }
+    }
+
+    /// Through a whole layout, with and without lanes read: the index test places the same views
+    /// as the same condition run by the flat programs (`0 + 0` is not a number the index test takes).
+    func testIndexConditionsInALayout() throws {
+        for (when, same) in [("i % 10 == 3", "i % 10 == 3 + 0"), ("i % 7 != 2", "i % 7 != 2 + 0"), ("i > 25", "i > 25 + 0"),
+                             ("i % 100 < 40", "i % 100 < 40 + 0")] {
+            for body in ["size 4 x 4", "size (col + 1) x 4\n offset col x 0"] {
+                func spec(_ w: String) -> String { "columns 3\nitems 90\nheight 10 + i % 13\nbackground cells\nattach badge {\n when \(w)\n \(body)\n}\n" }
+                let a = try XCTUnwrap(Eval.table(spec(when)))
+                let b = try XCTUnwrap(Eval.table(spec(same)))
+                XCTAssertGreaterThan(a.elements.filter { $0.kind == .attached }.count, 0, when)
+                XCTAssertEqual(a.elements, b.elements, "\(when) with \(body)")
+            }
+        }
+    }
+
     /// Through a whole layout: the views and the errors are the compiled rule's.
     func testFlatConditionsInALayout() throws {
         let t = try XCTUnwrap(Eval.table("columns 2\nitems 40\nheight 10\nattach badge {\n when i % 10 == 0\n size 4 x 4\n}\n"))

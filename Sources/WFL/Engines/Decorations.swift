@@ -161,9 +161,31 @@ enum Decorations {
             let flat = when.flatCondition != nil
             let flatWhen = when.flatCondition ?? FlatCondition.always
             let vwRule = view.width, vhRule = view.height, dxRule = view.dx, dyRule = view.dy
+            // The offsets' flat programs (`vw / 2`), taken out of their rules once: evaluating
+            // the rule copies its closure (a retain and a release) before running the program.
+            func flatProgram(_ rule: ItemRule) -> FlatRule? {
+                if case .number = rule.kind { return rule.flat }
+                return nil
+            }
+            let hasDxFlat = flatProgram(dxRule) != nil, dxFlat = flatProgram(dxRule) ?? FlatRule()
+            let hasDyFlat = flatProgram(dyRule) != nil, dyFlat = flatProgram(dyRule) ?? FlatRule()
             // Working out a cell's lane costs a division a cell: only for a view that reads it.
             let readsLane = lanes != nil && view.readsLane
+            // A `when` on the index alone (`i % 10 == 0`) is decided before the item is set up,
+            // as an integer: the next cell it holds for is found ahead (`IndexCondition.next`),
+            // and a cell it leaves out costs a comparison, not the item's set-up and a program
+            // run. Its lane is still worked out (that may lay the section out again).
+            let byIndex = sizeVars & EngineVar.i.bit != 0 && count < 1 << 53 ? when.flatCondition?.byIndex : nil
+            let indexed = byIndex != nil, indexWhen = byIndex ?? IndexCondition.never
+            var upcoming = -1
             for i in 0..<count {
+                if indexed {
+                    if upcoming < i { upcoming = indexWhen.next(from: i, end: count) }
+                    if upcoming != i {
+                        if readsLane { _ = try lanes!.lane(of: cells[from + i].frame, item: i) }
+                        continue
+                    }
+                }
                 let j = firstCell + i
                 let cell = cells[from + i]
                 func fail(_ error: EvalError, _ what: String) -> Diagnostic {
@@ -175,7 +197,7 @@ enum Decorations {
                 m.set(.h, cell.frame.height)
                 if readsLane { m.set(.col, Double(try lanes!.lane(of: cell.frame, item: i))) }
                 m.available = sizeVars
-                if hasWhen {
+                if hasWhen, !indexed {
                     var decided: Bool? = nil
                     if flat {
                         let count = m.randomCount
@@ -208,9 +230,18 @@ enum Decorations {
                 m.set(.vw, vw)
                 m.set(.vh, vh)
                 m.available = offsetVars
-                let dx: Double, dy: Double
-                do { dx = try dxRule.evaluate(&m, item: i) } catch { throw fail(error, dxRule.what) }
-                do { dy = try dyRule.evaluate(&m, item: i) } catch { throw fail(error, dyRule.what) }
+                // An offset: its flat program, or the rule from the same state where that gives up
+                // (what `ItemRule.evaluate` does).
+                func offset(_ rule: borrowing ItemRule, _ flat: borrowing FlatRule, _ hasFlat: Bool) throws(Diagnostic) -> Double {
+                    if hasFlat {
+                        var r = 0.0
+                        let count = m.randomCount
+                        if flat.run(&m, &r) { return r }
+                        m.randomCount = count
+                    }
+                    do { return try rule.evaluate(&m, item: i) } catch { throw fail(error, rule.what) }
+                }
+                let dx = try offset(dxRule, dxFlat, hasDxFlat), dy = try offset(dyRule, dyFlat, hasDyFlat)
                 guard dx.isFinite, dy.isFinite else { throw FiniteFrames.badOffset(dx.isFinite ? dyRule : dxRule, dx.isFinite ? dy : dx, item: i, section: s) }
                 let g = AttachedViews.Geometry(width: vw, height: vh, dx: dx, dy: dy, fx: fx, fy: fy, zIndex: view.zIndex)
                 views.elements.append(Int32(viewBase + elements.count))

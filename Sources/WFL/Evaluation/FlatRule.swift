@@ -253,6 +253,9 @@ struct FlatCondition {
     /// without the loop.
     let lhs: FlatRule, rhs: FlatRule
     let op: BinaryOp
+    /// The condition as a test of the item index alone (`i % 10 == 0`, `i < 5`), nil for any
+    /// other: the attach loop runs it before setting up the item.
+    var byIndex: IndexCondition? = nil
 
     /// The condition of `e`, or nil when it is not a comparison of two flat programs.
     static func compile(_ e: Expr) -> FlatCondition? {
@@ -268,15 +271,14 @@ struct FlatCondition {
             return rule
         }
         guard let l = side(chain.head), let r = side(operand.rhs) else { return nil }
-        return FlatCondition(lhs: l, rhs: r, op: operand.op)
+        var c = FlatCondition(lhs: l, rhs: r, op: operand.op)
+        c.byIndex = IndexCondition(l, r, op: operand.op)
+        return c
     }
 
-    /// The condition's value, or nil where the compiled rule would throw (the machine's `random`
-    /// counter may then have moved: the caller puts it back).
+    /// `l op r` as the compiled comparison computes it (`Compiler.comparison`).
     @inline(__always)
-    func run(_ m: inout Machine) -> Bool? {
-        var l = 0.0, r = 0.0
-        guard lhs.run(&m, &l), rhs.run(&m, &r) else { return nil }
+    static func compare(_ l: Double, _ r: Double, _ op: BinaryOp) -> Bool {
         let tol = equalityTolerance
         switch op {
         case .equal: return abs(l - r) <= tol
@@ -286,6 +288,95 @@ struct FlatCondition {
         case .greater: return l > r && abs(l - r) > tol
         default: return l > r || abs(l - r) <= tol
         }
+    }
+
+    /// The condition's value, or nil where the compiled rule would throw (the machine's `random`
+    /// counter may then have moved: the caller puts it back).
+    @inline(__always)
+    func run(_ m: inout Machine) -> Bool? {
+        var l = 0.0, r = 0.0
+        guard lhs.run(&m, &l), rhs.run(&m, &r) else { return nil }
+        return FlatCondition.compare(l, r, op)
+    }
+}
+
+/// A flat condition that reads nothing but the item index, one side `i` or `i % K` (K a whole
+/// constant) and the other a number: `i % 10 == 0`, `i < 5`, `3 == i % 4`. It is decided from
+/// the index as an integer, without the machine or the interpreter, computing the same doubles
+/// as the flat programs: for 0 <= i < 9e15, `Double(i) % K` is the integer remainder of i by |K|
+/// (a zero with i's sign, +0), what `remainderConstant` gives.
+struct IndexCondition {
+    /// |K| for `i % K`, nil for `i` itself.
+    let modulus: Modulus?
+    /// The number on the other side.
+    let constant: Double
+    let op: BinaryOp
+    /// True when the index is on the left.
+    let indexFirst: Bool
+    /// For |K| <= 64, bit r set when the condition holds for the remainder r: the next item that
+    /// holds is then found by a bit scan, not by testing each item.
+    let residues: UInt64?
+
+    /// `i < 0`: stands for no index condition (never run).
+    static let never = IndexCondition(modulus: nil, constant: 0, op: .less, indexFirst: true)
+
+    private init(modulus: Modulus?, constant: Double, op: BinaryOp, indexFirst: Bool) {
+        (self.modulus, self.constant, self.op, self.indexFirst) = (modulus, constant, op, indexFirst)
+        guard let modulus, modulus.divisor <= 64 else {
+            residues = nil
+            return
+        }
+        var bits: UInt64 = 0
+        for r in 0..<modulus.divisor {
+            // The remainder r as `remainderConstant` gives it for an i with i % |K| == r.
+            let x = Double(Int64(r))
+            if indexFirst ? FlatCondition.compare(x, constant, op) : FlatCondition.compare(constant, x, op) { bits |= 1 << r }
+        }
+        residues = bits
+    }
+
+    init?(_ l: FlatRule, _ r: FlatRule, op: BinaryOp) {
+        // The index side's program: `i`, or `i` then `% K`.
+        func indexSide(_ rule: FlatRule) -> Modulus?? {
+            let code = rule.code
+            guard !code.isEmpty, code[0].op == .variable, code[0].slot == EngineVar.i.rawValue else { return nil }
+            if code.count == 1 { return .some(nil) }
+            if code.count == 2, code[1].op == .remainderConstant { return .some(code[1].range) }
+            return nil
+        }
+        func numberSide(_ rule: FlatRule) -> Double? {
+            guard let s = rule.simple, !s.draws else { return nil }
+            return s.c
+        }
+        if let m = indexSide(l), let c = numberSide(r) {
+            self.init(modulus: m, constant: c, op: op, indexFirst: true)
+        } else if let m = indexSide(r), let c = numberSide(l) {
+            self.init(modulus: m, constant: c, op: op, indexFirst: false)
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether the condition holds for item `i`, for 0 <= i < 2^53.
+    @inline(__always)
+    func holds(_ i: Int) -> Bool {
+        let x = modulus.map { $0.double(UInt64(i)) } ?? Double(i)
+        return indexFirst ? FlatCondition.compare(x, constant, op) : FlatCondition.compare(constant, x, op)
+    }
+
+    /// The first item from `i` on for which the condition holds, or `end` when none before it
+    /// does; 0 <= i < end < 2^53.
+    func next(from i: Int, end: Int) -> Int {
+        if let residues, let modulus {
+            guard residues != 0 else { return end }
+            let r = modulus.remainder(UInt64(i))
+            let ahead = residues >> r
+            let j = ahead != 0 ? i + ahead.trailingZeroBitCount : i + Int(modulus.divisor - r) + residues.trailingZeroBitCount
+            return Swift.min(j, end)
+        }
+        var j = i
+        while j < end, !holds(j) { j += 1 }
+        return j
     }
 }
 
