@@ -175,7 +175,11 @@ extension FlatRuleTests {
                 i = j + 1
             }
             XCTAssertEqual(found, holding, expr)
+            if let n = index.count(below: 300) { XCTAssertEqual(n, holding.count, expr) }
+            if let n = index.count(below: 37) { XCTAssertEqual(n, holding.filter { $0 < 37 }.count, expr) }
         }
+        XCTAssertEqual(try when("i % 10 == 3").flatCondition?.byIndex?.count(below: 95), 10)
+        XCTAssertNil(try when("i % 100 == 3").flatCondition?.byIndex?.count(below: 95), "no mask past 64")
         for expr in ["i % 10 == 0 + 0", "i % -6 == 5", "i % (5 * 2) == 0", "i * 1 == 3", "w % 10 == 0", "i + 0 < 4", "i % 2.5 == 0", "i % 10 == n"] {
             XCTAssertNil(try XCTUnwrap(try when(expr).flatCondition, expr).byIndex, expr)
         }

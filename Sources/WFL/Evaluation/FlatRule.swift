@@ -364,6 +364,14 @@ struct IndexCondition {
         return indexFirst ? FlatCondition.compare(x, constant, op) : FlatCondition.compare(constant, x, op)
     }
 
+    /// How many of the items `0..<end` it holds for, when the mask of remainders says (nil
+    /// otherwise).
+    func count(below end: Int) -> Int? {
+        guard let residues, let modulus else { return nil }
+        let k = Int(modulus.divisor), rest = end % k
+        return end / k * residues.nonzeroBitCount + (residues & ((1 << UInt64(rest)) &- 1)).nonzeroBitCount
+    }
+
     /// The first item from `i` on for which the condition holds, or `end` when none before it
     /// does; 0 <= i < end < 2^53.
     func next(from i: Int, end: Int) -> Int {
