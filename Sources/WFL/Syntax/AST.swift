@@ -292,6 +292,7 @@ package enum Expr: Equatable, Sendable {
 
     /// Where the whole expression stands.
     package var span: Span {
+        @inline(__always) get {
         switch self {
         case .name(let n):
             return n.span
@@ -303,6 +304,7 @@ package enum Expr: Equatable, Sendable {
              .unary(_, _, let s), .conditional(_, _, _, let s),
              .index(_, _, let s), .invalid(let s):
             return s
+        }
         }
     }
 }

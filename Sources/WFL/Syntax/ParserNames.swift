@@ -35,7 +35,7 @@ extension Parser {
     /// The id of an identifier token.
     @inline(__always) mutating func nameID(_ t: Token) -> Int32 {
         let id = source.bytes.withUnsafeBufferPointer { names.intern($0, t.start, t.end) }
-        while innermost.count < names.count { innermost.append(-1) }
+        if Int(id) >= innermost.count { while innermost.count < names.count { innermost.append(-1) } }
         return id
     }
 
