@@ -306,6 +306,14 @@ final class ParserTests: XCTestCase {
     /// blocks named alike (in a block reached through layouts and sections only) are checked as
     /// the blocks are read, no longer by a walk over the finished tree: the same warnings, where
     /// they were, in source order; and across a resumed parse (the REPL's appended entries).
+    /// `parseStatement` reads a word that names a setting as a setting before it tests the words
+    /// that open other statements: no setting may be named as one of them.
+    func testNoSettingIsNamedAsAStatementWord() {
+        for w in BlockWord.allCases {
+            XCTAssertNil(SettingTable.info(w.word), "'\(w.word)' is a setting and a statement word")
+        }
+    }
+
     func testNamesAlikeAreCheckedWhereTheyStand() {
         func warnings(_ text: String) -> [String] {
             let source = SourceFile(name: "t.wfl", text: text)

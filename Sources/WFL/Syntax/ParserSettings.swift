@@ -2,9 +2,11 @@
 
 extension Parser {
     // setting = IDENT ( wordArgument | sizeArgument | lanesArgument | insetsArgument | deviceArgument | valueArguments ) ;
-    mutating func parseSetting(in context: Context) -> Statement? {
+    mutating func parseSetting(in context: Context) -> Statement? { parseSetting(in: context, id: nameID(tok)) }
+
+    /// `parseSetting(in:)` when the id of the current word is known.
+    mutating func parseSetting(in context: Context, id: Int32) -> Statement? {
         let nameTok = tok
-        let id = nameID(nameTok)
         let name = Name(names.strings[Int(id)], nameTok.span)
         guard let row = names.settingRow(id) else {
             if let brace = braceOnThisLine() {

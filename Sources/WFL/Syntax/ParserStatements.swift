@@ -190,6 +190,10 @@ extension Parser {
             }
             return parseExpect()
         case .identifier:
+            // A setting's name is none of the words tested below (`BlockWord`s; ParserTests checks
+            // it): its id, which the setting reads anyway, tells it without the ten tests.
+            let id = nameID(tok)
+            if names.settingRow(id) != nil { return parseSetting(in: context, id: id) }
             if atAttach() { return parseAttach(in: context) }
             if atAppear() { return parseAppear(in: context) }
             if atUpdate() { return parseUpdate(in: context) }
@@ -198,7 +202,7 @@ extension Parser {
             if atGroup() { return parseGroup(in: context) }
             if atItem() { return parseItem(in: context) }
             if atChange() { return parseChange(in: context) }
-            return parseSetting(in: context)
+            return parseSetting(in: context, id: id)
         default:
             reportUnexpected(expected: "a statement",
                              help: tok.kind == .error ? nil : "a statement is a setting, 'let', 'layout', 'section' or 'expect'")
