@@ -17,10 +17,36 @@ final class ShortestRunTests: XCTestCase {
         let plain = LaneOrder.shortestRunScan(lanes, C, k)
         let fast = LaneOrder.shortestRun(lanes, C, k, scratch: scratch)
         let chosen = LaneOrder.shortest.firstLane(item: 0, span: k, next: lanes, lanes: C, scratch: scratch)
-        if plain != fast || plain != chosen {
-            XCTFail("\(what()): C \(C), k \(k): the scan chooses \(plain), shortestRun \(fast), firstLane \(chosen); next \(next)")
+        let skipping = LaneOrder.shortestRunSkipping(lanes, C, k, budget: Int.max)
+        if plain != fast || plain != chosen || plain != skipping {
+            XCTFail("\(what()): C \(C), k \(k): the scan chooses \(plain), shortestRun \(fast), firstLane \(chosen), shortestRunSkipping \(skipping.map(String.init) ?? "nil"); next \(next)")
         }
         XCTAssertEqual(Array(UnsafeBufferPointer(start: lanes, count: C)), next, "the lanes are only read")
+    }
+
+    /// `shortestRunSkipping` reads a window only while its lanes are below the best so far: with
+    /// NaN and infinities among the lanes it still chooses as the scan does, and with a small
+    /// budget it gives up (nil) rather than answer from part of the lanes.
+    func testTheSkippingChoiceIsThePlainScans() {
+        var g = Generator(state: 29)
+        for _ in 0..<4_000 {
+            let C = g.pick([2, 3, 5, 8, 16, 40, 100])
+            let k = g.int(1...C)
+            let values: [Double] = g.int(0...1) == 0 ? [1, 2, .nan, .infinity, -.infinity] : [0, -0.0, 3, 3, 7]
+            let next = (0..<C).map { _ in g.pick(values) }
+            let lanes = UnsafeMutablePointer<Double>.allocate(capacity: C)
+            defer { lanes.deallocate() }
+            lanes.initialize(from: next, count: C)
+            let plain = LaneOrder.shortestRunScan(lanes, C, k)
+            XCTAssertEqual(LaneOrder.shortestRunSkipping(lanes, C, k, budget: Int.max), plain, "C \(C), k \(k), next \(next)")
+            if let early = LaneOrder.shortestRunSkipping(lanes, C, k, budget: 0) { XCTAssertEqual(early, plain) }
+        }
+        // Lanes falling to the right: every window is a new best, so a budget of C gives up.
+        let rising = UnsafeMutablePointer<Double>.allocate(capacity: 100)
+        defer { rising.deallocate() }
+        for c in 0..<100 { rising[c] = Double(100 - c) }
+        XCTAssertNil(LaneOrder.shortestRunSkipping(rising, 100, 10, budget: 100))
+        XCTAssertEqual(LaneOrder.shortestRunSkipping(rising, 100, 10, budget: Int.max), 90)
     }
 
     /// Random lane counts and spans, lanes from a few values (ties everywhere, 0 and -0 among

@@ -13,7 +13,8 @@ extension LaneOrder {
             if k == 1 { return LaneOrder.shortestLane(next, C).lane }
             // Few windows or short ones: the plain scan costs no more than two passes.
             if (C - k + 1) * (k - 1) <= 2 * C { return LaneOrder.shortestRunScan(next, C, k) }
-            return LaneOrder.shortestRun(next, C, k, scratch: scratch)
+            return LaneOrder.shortestRunSkipping(next, C, k, budget: 2 * C)
+                ?? LaneOrder.shortestRun(next, C, k, scratch: scratch)
         case .leftToRight:
             return Swift.min(i % C, C - k)
         case .rightToLeft:
@@ -34,6 +35,41 @@ extension LaneOrder {
                 best = runMax
                 c = start
             }
+        }
+        return c
+    }
+
+    /// The same choice as `shortestRunScan`, passing over the windows that cannot win: a lane
+    /// whose next is at least the best window's largest so far rules out every window that holds
+    /// it (a window wins only with a smaller largest next). So each window's lanes are read from
+    /// its right end, and at such a lane the search goes on with the window just after it; lanes
+    /// a placement levelled make these steps long. A window with no such lane is a new best, its
+    /// largest next taken as the scan takes it. nil once `budget` lanes are read without an
+    /// answer: the caller then takes `shortestRun`, whose cost does not depend on the lanes.
+    static func shortestRunSkipping(_ next: UnsafeMutablePointer<Double>, _ C: Int, _ k: Int, budget: Int) -> Int? {
+        var c = 0
+        var best = Double.infinity
+        var start = 0
+        var reads = 0
+        while start <= C - k {
+            var j = start + k - 1
+            while j >= start, !(next[j] >= best) { j -= 1 }
+            if j >= start {
+                // Lane j rules out the windows start ... j.
+                reads += start + k - j
+                start = j + 1
+            } else {
+                // Every lane below the best: the window's largest next, as the scan reads it.
+                var runMax = next[start]
+                for lane in (start + 1)..<(start + k) where next[lane] > runMax { runMax = next[lane] }
+                reads += 2 * k
+                if runMax < best {
+                    best = runMax
+                    c = start
+                }
+                start += 1
+            }
+            if reads > budget { return nil }
         }
         return c
     }
