@@ -291,7 +291,7 @@ package final class Program {
             generation += 1
             // One setting alone: what it changes is known, as for a setting typed again.
             if tree.statements.count == 1, case .setting(let st) = tree.statements[0].kind, let info = SettingTable.info(st.name.text) {
-                lastChange = (generation, info.properties(of: st.arguments).reduce(PropertyMask()) { $0 | $1.bit })
+                lastChange = (generation, info.propertyMask(of: st.arguments))
             }
         }
         var names = attachNames

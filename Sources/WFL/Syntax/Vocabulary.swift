@@ -222,7 +222,7 @@ package final class SettingInfo: Sendable {
     }
 
     /// `properties(of:)` as a mask of `Property.bit`s, made without its arrays (the parser asks
-    /// it of every setting of insets with named sides).
+    /// it of every setting of insets with named sides; the REPL of a setting typed alone).
     func propertyMask(of arguments: [Argument]) -> PropertyMask {
         guard case .side? = arguments.first else { return properties.reduce(PropertyMask()) { $0 | $1.bit } }
         var mask = PropertyMask()
