@@ -24,8 +24,9 @@ extension Measure {
 
     /// `wfl test FILE --devices` with all 34 presets against `wfl test FILE --device iPhone13`, as
     /// the command does them: on one large stack (`onLargeStack`), the file parsed once, then
-    /// evaluated and its expectations checked once per device. The issue names no number: the target is that no device costs more than
-    /// a run on one device, 34x; the shared parse makes it less.
+    /// evaluated and its expectations checked once per device. The issue names no number: the
+    /// target is that no device costs more than a run on one device, 34x; the shared parse makes
+    /// it less.
     static var devices: Measure { Measure(
         name: "devices", summary: "wfl test --devices over all 34 presets of a 10,000-item file, against --device iPhone13 (1,000 items with --quick)",
         unit: "ms", target: 34, targetIsRatio: true, lowerIsBetter: true

@@ -200,9 +200,8 @@ struct ItemLengths {
         plain = !cycle.isEmpty || constant != nil
         flat = lengthRule?.flat ?? FlatRule()
         hasFlat = lengthRule?.flat != nil
-        lazyVars = hasFlat && sec.span == nil
-            && flat.reads & (EngineVar.i.bit | EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
         flatReadsOnlyI = hasFlat && sec.span == nil && flat.reads & (EngineVar.w.bit | EngineVar.h.bit | EngineVar.col.bit) == 0
+        lazyVars = flatReadsOnlyI && flat.reads & EngineVar.i.bit == 0
         cycleAt = cycle.isEmpty ? 0 : first % cycle.count
     }
 
