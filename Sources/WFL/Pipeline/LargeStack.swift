@@ -26,12 +26,38 @@ enum LargeStack {
     static func run<T>(_ body: @escaping () -> T) -> T {
         if isLarge { return body() }
         var result: T? = nil
-        let job = Job { result = body() }
+        // No thread to be had: run here, on whatever stack this is.
+        guard let thread = start({ result = body() }) else { return body() }
+        join(thread)
+        return result!
+    }
+
+    /// Runs `a` here and `b` on a thread of its own with a `size` stack, at once, and waits for
+    /// both (`b` runs here after `a` when no thread is to be had).
+    static func concurrently<A, B>(_ a: () -> A, _ b: @escaping () -> B) -> (A, B) {
+        var second: B? = nil
+        guard let thread = start({ second = b() }) else {
+            let first = a()
+            return (first, b())
+        }
+        let first = a()
+        join(thread)
+        return (first, second!)
+    }
+
+    #if canImport(Glibc)
+    typealias Thread = pthread_t
+    #else
+    typealias Thread = pthread_t?
+    #endif
+
+    /// A new thread with a `size` stack running `work`, or nil when none could be made.
+    private static func start(_ work: @escaping () -> Void) -> Thread? {
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
         pthread_attr_setstacksize(&attr, size)
-        let context = Unmanaged.passRetained(job).toOpaque()
+        let context = Unmanaged.passRetained(Job(work)).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()
         #else
@@ -43,16 +69,18 @@ enum LargeStack {
             return nil
         }, context)
         guard started == 0 else {
-            // No thread to be had: run here, on whatever stack this is.
             Unmanaged<Job>.fromOpaque(context).release()
-            return body()
+            return nil
         }
+        return thread
+    }
+
+    private static func join(_ thread: Thread) {
         #if canImport(Glibc)
         pthread_join(thread, nil)
         #else
         pthread_join(thread!, nil)
         #endif
-        return result!
     }
 
     /// The thread's argument: optional in Glibc's `pthread_create`, not in Darwin's.

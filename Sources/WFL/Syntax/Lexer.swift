@@ -17,9 +17,12 @@ package struct Lexer {
     /// (docs/language.md, "Limits"), which its callers refuse before lexing.
     ///
     /// `from` starts at that offset instead, where a line starts (the REPL's session lexes only its
-    /// new entry); offsets stay those of the whole file.
-    package static func tokenize(_ source: SourceFile, keepComments: Bool = false, from start: Int = 0) -> Output {
-        source.bytes.withUnsafeBufferPointer { buf in
+    /// new entry); offsets stay those of the whole file. `upTo` ends there instead, just after a
+    /// line break, as if the file ended there (the parser reads a large file in two halves:
+    /// ParserHalves.swift).
+    package static func tokenize(_ source: SourceFile, keepComments: Bool = false, from start: Int = 0, upTo end: Int? = nil) -> Output {
+        source.bytes.withUnsafeBufferPointer { whole in
+            let buf = end.map { UnsafeBufferPointer(rebasing: whole[..<$0]) } ?? whole
             // Real source has a token every 3 or 4 bytes: n / 2 leaves room for dense code (only
             // the pages written are ever touched), and the worst case, a token a byte, lexes again.
             var capacity = (buf.count - start) / 2 + 16

@@ -71,17 +71,7 @@ struct NameTable {
     @inline(__always)
     mutating func intern(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32 {
         let length = end - start
-        // Eight bytes at a time, the last word zero-padded: a name is hashed in a step or two
-        // (a byte at a time, the multiplications of a long name were a chain of dependent steps).
-        let head = NameTable.word(buf, start, end)
-        var h = (head ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
-        var k = start + 8
-        while k < end {
-            h = (h ^ NameTable.word(buf, k, end)) &* 0x9E37_79B9_7F4A_7C15
-            k += 8
-        }
-        // The product's high half depends on every byte; its low bits only on the first ones.
-        h ^= h >> 32
+        let (h, head) = NameTable.hash(buf, start, end)
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
             let id = slots.withUnsafeBufferPointer { $0[slot] }
@@ -101,6 +91,38 @@ struct NameTable {
         functionArity.append(nil)
         if strings.count * 2 > mask { grow() }
         return id
+    }
+
+    /// True when `text` has an id (a word of the language, or one interned since).
+    func contains(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { b in
+            let (h, head) = NameTable.hash(b, 0, b.count)
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while slots[slot] >= 0 {
+                let e = entries[Int(slots[slot])]
+                if e.hash == h, e.head == head, Int(e.length) == b.count, b.count <= 8 || equal(Int(e.start) + 8, b, 8, b.count - 8) { return true }
+                slot = (slot + 1) & mask
+            }
+            return false
+        }
+    }
+
+    /// The hash of the bytes `start..<end` of `buf`, and their first eight bytes (zero-padded).
+    @inline(__always)
+    private static func hash(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (hash: UInt64, head: UInt64) {
+        // Eight bytes at a time, the last word zero-padded: a name is hashed in a step or two
+        // (a byte at a time, the multiplications of a long name were a chain of dependent steps).
+        let head = NameTable.word(buf, start, end)
+        var h = (head ^ UInt64(truncatingIfNeeded: end - start)) &* 0x9E37_79B9_7F4A_7C15
+        var k = start + 8
+        while k < end {
+            h = (h ^ NameTable.word(buf, k, end)) &* 0x9E37_79B9_7F4A_7C15
+            k += 8
+        }
+        // The product's high half depends on every byte; its low bits only on the first ones.
+        h ^= h >> 32
+        return (h, head)
     }
 
     /// The bytes `k ..< min(k + 8, end)` as a little-endian word, zero-padded.

@@ -32,6 +32,7 @@ package struct Parser {
     /// REPL reads one so, to give it the session's names): a mistake there is worded as one about
     /// an expression.
     package static func parse(_ source: SourceFile, expressionEntry: Int? = nil, options: PipelineOptions = .standard) -> ParseResult {
+        if expressionEntry == nil, let split = Parser.halfway(source) { return parseInHalves(source, at: split, options: options) }
         var p = Parser(source: source, options: options)
         p.expressionEntry = expressionEntry
         let tree = p.parseFile()
@@ -101,9 +102,10 @@ package struct Parser {
     /// statement ends without a syntax error, which would make them noise.
     var pending: [Diagnostic] = []
     /// Stacks on which lists and operator chains gather before they get arrays of their own.
-    let scratchExprs = ScratchStack<Expr>()
-    let scratchOperands = ScratchStack<Operand>()
-    let scratchStatements = ScratchStack<Statement>()
+    /// (Variables only so that a parser forked onto a second half gets its own: ParserHalves.swift.)
+    var scratchExprs = ScratchStack<Expr>()
+    var scratchOperands = ScratchStack<Operand>()
+    var scratchStatements = ScratchStack<Statement>()
     /// For each property set in an open block, the setting name that set it: what the
     /// duplicate-setting warning points back to.
     var setterStack: [(bit: Int, span: Span)] = []
@@ -146,9 +148,13 @@ package struct Parser {
     var file = FileState()
 
     init(source: SourceFile, options: PipelineOptions = .standard) {
+        self.init(source: source, lexed: Lexer.tokenize(source), options: options)
+    }
+
+    /// A parser of tokens already lexed from `source` (a part of it: ParserHalves.swift).
+    init(source: SourceFile, lexed: Lexer.Output, options: PipelineOptions) {
         self.source = source
         shortPaths = options.parserShortPaths
-        let lexed = Lexer.tokenize(source)
         tokens = lexed.tokens
         lexErrors = lexed.errors
         skipBOMAndStart()

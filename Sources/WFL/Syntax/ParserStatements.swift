@@ -4,22 +4,34 @@
 extension Parser {
     // file = { statement } EOF ;
     mutating func parseFile() -> SyntaxTree {
-        var statements = parseStatements()
-        // The top level grew by doubling; a file of many statements keeps an exact array instead
-        // (the tree lives as long as the run, the slack up to 88 bytes a statement).
-        if statements.capacity - statements.count > 1024 {
-            var exact: [Statement] = []
-            exact.reserveCapacity(statements.count)
-            exact.append(contentsOf: statements)
-            statements = exact
-        }
+        let statements = Parser.exactly(parseStatements())
         finishFile(statements)
         return SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: bindings)
     }
 
-    /// The top-level statements up to the end of the input, each checked against those before it
-    /// (`file` keeps what the checks need, so that a parse can be resumed).
-    mutating func parseStatements() -> [Statement] {
+    /// The top level grew by doubling; a file of many statements keeps an exact array instead
+    /// (the tree lives as long as the run, the slack up to 88 bytes a statement).
+    static func exactly(_ statements: [Statement]) -> [Statement] {
+        guard statements.capacity - statements.count > 1024 else { return statements }
+        var exact: [Statement] = []
+        exact.reserveCapacity(statements.count)
+        exact.append(contentsOf: statements)
+        return exact
+    }
+
+    /// Where `parseStatements` stops, short of the end of the input (ParserHalves.swift).
+    enum Stop {
+        /// At the end of the input.
+        case end
+        /// Before the first `layout` or `section` block of the top level.
+        case firstBlock
+        /// After the statement that had the first error.
+        case firstError
+    }
+
+    /// The top-level statements up to the end of the input (or to `stop`), each checked against
+    /// those before it (`file` keeps what the checks need, so that a parse can be resumed).
+    mutating func parseStatements(until stop: Stop = .end) -> [Statement] {
         var statements: [Statement] = []
         // The names of the top level's sections and `attach` blocks, kept across `resume` (moved
         // out of `file` while they grow, so that they are not copied).
@@ -30,7 +42,17 @@ extension Parser {
             file.sectionNames = seenSections.dictionary
             file.attachNames = seenAttaches.dictionary
         }
+        var checked = diagnostics.count
         while true {
+            switch stop {
+            case .end: break
+            case .firstBlock: if atTopLevelBlock { return statements }
+            case .firstError:
+                while checked < diagnostics.count {
+                    if diagnostics[checked].severity == .error { return statements }
+                    checked += 1
+                }
+            }
             guard let s = nextStatement(in: .file) else {
                 if at(.eof) { break }
                 // A `}` with no block open.
@@ -77,6 +99,13 @@ extension Parser {
             statements.append(s)
         }
         return statements
+    }
+
+    /// True when the next statement, after any line breaks and `;`, is a `layout` or a `section` block.
+    var atTopLevelBlock: Bool {
+        var k = pos
+        while tokens[k].kind == .newline || tokens[k].kind == .semicolon { k += 1 }
+        return tokens[k].kind == .kwLayout || tokens[k].kind == .kwSection
     }
 
     /// The checks made once the input is read (`expect`s outside the layouts of a file with
