@@ -56,6 +56,27 @@ final class ParserHalvesTests: XCTestCase {
         XCTAssertGreaterThan(ways[.again, default: 0], 100 / every, "\(ways)")
     }
 
+    /// Mutants of the samples and random inputs (bad bytes, comments and strings left open, lone
+    /// CRs: RobustnessTests' generators), each cut at up to four line starts: one parser's result
+    /// every time. A stress test.
+    func testMutantsAndRandomInputsCutAnywhereReadAsOne() throws {
+        try Stress.only()
+        let inputs = RobustnessTests.sampleInputs(try RobustnessTests.samples(), mutantsPerFile: 100, truncateEvery: 997)
+            + (0..<400).map { k in ("random input \(k)", RobustnessTests.randomInput(seed: 0x4A1F_0000 + UInt64(k))) }
+        var cuts = 0
+        var r = SeededRandom(seed: 0x4A1F)
+        for (name, bytes) in inputs {
+            let source = SourceFile(name: name, bytes: bytes)
+            let starts = source.lineStarts.filter { $0 > 0 && $0 < bytes.count }
+            guard !starts.isEmpty else { continue }
+            for _ in 0..<4 {
+                check(source, cut: starts[r.below(starts.count)])
+                cuts += 1
+            }
+        }
+        XCTAssertGreaterThan(cuts, 4000)
+    }
+
     /// Cuts that a second half read alone from the first half's opening would get wrong: each
     /// reads on as one parser, and the result is one parser's.
     func testWhatTheSecondHalfOwesTheFirstMakesItReadOn() {
