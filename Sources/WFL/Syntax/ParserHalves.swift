@@ -1,8 +1,9 @@
 /// Reading a large file in two halves at once, on two threads (docs/performance.md, "The parse in
 /// two halves").
 ///
-/// The file is cut after a line that is `}` alone, near its middle: most likely where a top-level
-/// block ends. Both halves are lexed at once, the first as if the file ended at the cut; then
+/// The file is cut after a line that is `}` alone, a little past its middle: most likely where a
+/// top-level block ends (a `}` at the start of a line that closes an inner block leaves the first
+/// half with a block open, an error: the file is then read again by one parser). Both halves are lexed at once, the first as if the file ended at the cut; then
 /// the rest of the first half is read here while the second is read on another thread. Joined,
 /// the two give what one parser reading the whole file gives, in three ways:
 /// - The first half read without an error: then no block, bracket, comment or string runs past the
