@@ -33,10 +33,7 @@ package struct Parser {
     /// an expression.
     package static func parse(_ source: SourceFile, expressionEntry: Int? = nil, options: PipelineOptions = .standard) -> ParseResult {
         if expressionEntry == nil, let split = Parser.halfway(source) { return parseInHalves(source, at: split, options: options) }
-        var p = Parser(source: source, options: options)
-        p.expressionEntry = expressionEntry
-        let tree = p.parseFile()
-        return ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete)
+        return parseWhole(source, options, expressionEntry: expressionEntry)
     }
 
     /// Where a statement stands.

@@ -112,9 +112,10 @@ extension Parser {
                             diagnostics: first.diagnostics, incomplete: first.incomplete), way)
     }
 
-    /// One parser's reading of the whole file.
-    static func parseWhole(_ source: SourceFile, _ options: PipelineOptions) -> ParseResult {
+    /// One parser's reading of the whole file (`expressionEntry` as in `parse`).
+    static func parseWhole(_ source: SourceFile, _ options: PipelineOptions, expressionEntry: Int? = nil) -> ParseResult {
         var p = Parser(source: source, options: options)
+        p.expressionEntry = expressionEntry
         let tree = p.parseFile()
         return ParseResult(tree: tree, diagnostics: p.diagnostics, incomplete: p.incomplete)
     }
