@@ -144,14 +144,35 @@ final class ParserHalvesTests: XCTestCase {
             size += layouts[k].utf8.count + 1
         }
         let source = SourceFile(name: "big.wfl", text: layouts.joined(separator: "\n") + "\n")
-        guard let cut = Parser.halfway(source) else { return XCTFail("no cut found") }
+        guard let cut = Parser.halfway(source, share: 571), let later = Parser.halfway(source, share: 800) else { return XCTFail("no cut found") }
         XCTAssertEqual(source.bytes[cut - 2], UInt8(ascii: "}"))
-        XCTAssertLessThan(abs(cut - source.bytes.count / 7 * 4), 200)
+        XCTAssertEqual(source.bytes[later - 2], UInt8(ascii: "}"))
+        XCTAssertLessThan(abs(cut - source.bytes.count / 1000 * 571), 200)
+        XCTAssertLessThan(abs(later - source.bytes.count / 1000 * 800), 200)
         // `base`, bound in the opening, is used in both halves.
         XCTAssertEqual(check(source, cut: cut), .joined)
         let parsed = Parser.parse(source)
         XCTAssertTrue(parsed.diagnostics.isEmpty)
         XCTAssertEqual(parsed.tree, whole(source).tree)
         XCTAssertNil(Parser.halfway(SourceFile(name: "small.wfl", text: "layout a {\n}\n")))
+    }
+
+    /// The first thread's share moves a quarter of the way to where the last parse would have
+    /// had both threads finish together, within its bounds; a time that is not a positive number
+    /// leaves it. Files learn it by size class.
+    func testTheShareMovesTowardsEvenTimes() {
+        // Equal speeds: half the file each; from 571, a quarter of the way there.
+        XCTAssertEqual(Parser.nextShare(571, first: 600, in: 0.6, second: 400, in: 0.4), 553)
+        // The first thread twice as fast: two thirds of the file for it.
+        XCTAssertEqual(Parser.nextShare(667, first: 500, in: 0.25, second: 500, in: 0.5), 667)
+        XCTAssertEqual(Parser.nextShare(500, first: 500, in: 0.25, second: 500, in: 0.5), 541)
+        // Bounds: a second thread that seems to take forever, or no time at all.
+        XCTAssertEqual(Parser.nextShare(850, first: 500, in: 0.001, second: 500, in: 100), 850)
+        XCTAssertEqual(Parser.nextShare(300, first: 500, in: 100, second: 500, in: 0.001), 300)
+        XCTAssertEqual(Parser.nextShare(600, first: 500, in: 0, second: 500, in: 0.5), 600)
+        XCTAssertEqual(Parser.nextShare(600, first: 500, in: 0.5, second: 500, in: -1), 600)
+        XCTAssertEqual(Parser.nextShare(600, first: 500, in: .nan, second: 500, in: 0.5), 600)
+        // Size classes: 1 MB and 10 MB learn apart.
+        XCTAssertEqual([0, 100_000, 199_999, 200_000, 1_000_000, 10_000_000, 64 << 20].map(Parser.sizeClass), [0, 0, 0, 1, 3, 6, 7])
     }
 }

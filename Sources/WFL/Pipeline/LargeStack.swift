@@ -93,6 +93,70 @@ enum LargeStack {
     }
 }
 
+/// A value that one thread gives once and another takes, waiting for it (the parser's second
+/// thread waits so for the first's reading of the file's opening: ParserHalves.swift).
+final class Handoff<Value>: @unchecked Sendable {
+    // Allocated, so that the mutex and the condition never move.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let given = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var value: Value? = nil
+    private var isGiven = false
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(given, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(given)
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        given.deallocate()
+    }
+
+    /// Gives `value` (nil: nothing to give) and wakes the taker.
+    func give(_ value: Value?) {
+        pthread_mutex_lock(lock)
+        self.value = value
+        isGiven = true
+        pthread_cond_signal(given)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Waits until `give` has been called, and returns what it gave.
+    func take() -> Value? {
+        pthread_mutex_lock(lock)
+        while !isGiven { pthread_cond_wait(given, lock) }
+        let taken = value
+        value = nil
+        pthread_mutex_unlock(lock)
+        return taken
+    }
+}
+
+/// A value that threads read and change under a lock.
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// Runs `body` on the value, holding the lock.
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body(&value)
+    }
+}
+
 /// Runs `body` on a thread with a large stack (in place when already on one): what the `wfl`
 /// executable wraps its REPL loop and formatter in.
 package func onLargeStack<T>(_ body: @escaping () -> T) -> T {

@@ -1,11 +1,14 @@
 /// Reading a large file in two halves at once, on two threads (docs/performance.md, "The parse in
 /// two halves").
 ///
-/// The file is cut after a line that is `}` alone, a little past its middle: most likely where a
-/// top-level block ends (a `}` at the start of a line that closes an inner block leaves the first
-/// half with a block open, an error: the file is then read again by one parser). Both halves are lexed at once, the first as if the file ended at the cut; then
-/// the rest of the first half is read here while the second is read on another thread. Joined,
-/// the two give what one parser reading the whole file gives, in three ways:
+/// The file is cut after a line that is `}` alone, near a share of it that the parses before
+/// have learnt (four sevenths at first): most likely where a top-level block ends (a `}` at the
+/// start of a line that closes an inner block leaves the first half with a block open, an error:
+/// the file is then read again by one parser). This thread lexes the first half, as if the file
+/// ended at the cut, and reads its opening; another lexes the second half at once, then takes a
+/// copy of this parser as the opening left it and reads on, while this thread reads the rest of
+/// the first half. Joined, the two give what one parser reading the whole file gives, in three
+/// ways:
 /// - The first half read without an error: then no block, bracket, comment or string runs past the
 ///   cut (each would be an error at the half's end), so the first parser read exactly what one
 ///   parser reads up to the cut, and stands at the top level there.
@@ -26,13 +29,16 @@ extension Parser {
     /// Files smaller than this are read by one parser: a thread costs more than it saves there.
     static let halvesThreshold = 100_000
 
-    /// Where to cut `source` in two (just after a line that is `}` alone, the nearest after four
-    /// sevenths of the way, or else before), or nil to read it in one piece. The second half is
-    /// the smaller: the thread that reads it allocates in memory of its own that the allocator
-    /// gives back between parses, so its nodes cost more (docs/performance.md).
-    static func halfway(_ source: SourceFile) -> Int? {
+    /// Where to cut `source` in two (just after a line that is `}` alone, the nearest after the
+    /// share of the file that the first thread takes, or else before), or nil to read it in one
+    /// piece. The share, in thousandths, is learnt from the parses of files of about the same
+    /// size before (`balance`) unless given; it starts at four sevenths, since the second thread
+    /// is the slower one on a quiet machine (it allocates in memory of its own that the allocator
+    /// gives back between parses: docs/performance.md).
+    static func halfway(_ source: SourceFile, share: Int? = nil) -> Int? {
         let n = source.bytes.count
         guard n >= halvesThreshold else { return nil }
+        let share = share ?? balance.withLock { $0[sizeClass(n)] }
         return source.bytes.withUnsafeBufferPointer { b -> Int? in
             let brace = UInt8(ascii: "}"), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
             // The offset after the line break of a `}` line whose line break is at `k`.
@@ -42,11 +48,34 @@ extension Parser {
                 if b[k + 2] == cr, k + 3 < n, b[k + 3] == lf { return k + 4 < n ? k + 4 : nil }
                 return nil
             }
-            let mark = n / 7 * 4
+            let mark = n / 1000 * share
             for k in mark..<n { if let c = cut(after: k) { return c } }
             for k in stride(from: mark - 1, through: 0, by: -1) { if let c = cut(after: k) { return c } }
             return nil
         }
+    }
+
+    /// The first thread's share of a file, in thousandths, for each size class: where the last
+    /// parses of files of that size would have had the two threads finish together (the second
+    /// thread's memory costs it more on a larger file).
+    static let balance = Guarded([Int](repeating: 571, count: 8))
+
+    /// A file's size class: 0 below 200 KB (the tests read small files in halves too), then one
+    /// more each time the size doubles, up to 7.
+    static func sizeClass(_ bytes: Int) -> Int {
+        min(7, max(0, Int.bitWidth - (bytes / halvesThreshold).leadingZeroBitCount - 1))
+    }
+
+    /// The share in thousandths that would have had the two threads finish together, given the
+    /// bytes each read and the seconds each took, a quarter of the way from `share`, the one
+    /// used (one parse's times swing with the machine's load: docs/performance.md); between 300
+    /// and 850. `share` itself when a time is not a positive number.
+    static func nextShare(_ share: Int, first: Int, in firstSeconds: Double, second: Int, in secondSeconds: Double) -> Int {
+        guard firstSeconds > 0, secondSeconds > 0, first > 0, second > 0 else { return share }
+        let a = Double(first) / firstSeconds, b = Double(second) / secondSeconds
+        let even = 1000 * a / (a + b)
+        guard even.isFinite else { return share }
+        return min(850, max(300, (3 * share + Int(even.rounded())) / 4))
     }
 
     /// Reads `source` as two halves, cut at `cut` (a line start), on two threads; the same result
@@ -60,38 +89,48 @@ extension Parser {
 
     /// `parseInHalves`, and which way it went (for the tests).
     static func readInHalves(_ source: SourceFile, at cut: Int, options: PipelineOptions) -> (result: ParseResult, way: HalvesWay) {
-        // 1. Both halves lexed at once, and the opening of the first (its statements before its
-        //    first `layout` or `section`: the names and settings that the whole file shares) read.
-        //    And how many bindings the rest of the first half will add, counted in its tokens.
-        let (opened, secondLexed) = LargeStack.concurrently({ () -> (Parser, [Statement], Int) in
+        // The first thread's parser as it stands after the file's opening, with the count of
+        // bindings ahead of the cut, or nil when the second thread has nothing to read.
+        let opened = Handoff<(parser: Parser, ahead: Int)>()
+        let clock = ContinuousClock()
+        let (firstHalf, secondHalf) = LargeStack.concurrently({ () -> FirstHalf in
+            let start = clock.now
+            // 1. The first half lexed (the second is, at once, on the other thread), and its
+            //    opening read (the statements before its first `layout` or `section`: the names
+            //    and settings that the whole file shares).
             var p = Parser(source: source, lexed: Lexer.tokenize(source, upTo: cut), options: options)
-            let opening = p.parseStatements(until: .firstBlock)
-            return (p, opening, p.bindingsAhead())
-        }, { Lexer.tokenize(source, from: cut) })
-        var (first, statements, ahead) = opened
+            let statements = p.parseStatements(until: .firstBlock)
+            guard !p.hadError, !p.at(.eof) else {
+                opened.give(nil)
+                return FirstHalf(parser: p, statements: statements, opening: nil, ahead: 0, seconds: 0)
+            }
+            // 2. How many bindings the rest of the first half will add, counted in its tokens: the
+            //    second thread numbers its own after them, so that its tree needs no change once
+            //    joined. Then the rest of the first half, here, while the second thread reads
+            //    its half with a copy of this parser; both stop at their first error.
+            let ahead = p.bindingsAhead()
+            let opening = p
+            opened.give((opening, ahead))
+            let rest = p.parseStatements(until: .firstError)
+            return FirstHalf(parser: p, statements: statements + rest, opening: opening, ahead: ahead, seconds: seconds(clock.now - start))
+        }, { () -> SecondHalf in
+            let start = clock.now
+            let lexed = Lexer.tokenize(source, from: cut)
+            let waitFrom = clock.now
+            guard let (opening, ahead) = opened.take() else { return SecondHalf(lexed: lexed, read: nil, seconds: 0) }
+            let waited = clock.now - waitFrom
+            var p = opening.forked(onto: lexed, after: ahead)
+            let read = p.parseStatements(until: .firstError)
+            return SecondHalf(lexed: lexed, read: (p, read), seconds: seconds(clock.now - start - waited))
+        })
+        var first = firstHalf.parser, statements = firstHalf.statements
         if first.hadError { return (Parser.parseWhole(source, options), .again) }
         let way: HalvesWay
-        if first.at(.eof) {
-            // The opening is the whole first half: no work to share.
-            first.readOn(secondLexed)
-            statements += first.parseStatements()
-            way = .readOn
-        } else {
-            // 2. The rest of the first half here, and the second half on the other thread by a copy
-            //    of the parser as the opening left it; both stop at their first error.
-            //    The second numbers its bindings after those the first will add, so that its
-            //    tree needs no change once joined.
-            let opening = first
-            let (rest, secondRead) = LargeStack.concurrently({ first.parseStatements(until: .firstError) }, { () -> (Parser, [Statement]) in
-                var p = opening.forked(onto: secondLexed, after: ahead)
-                let read = p.parseStatements(until: .firstError)
-                return (p, read)
-            })
-            statements += rest
-            let (second, secondStatements) = secondRead
-            if first.hadError { return (Parser.parseWhole(source, options), .again) }
+        if let opening = firstHalf.opening, let (second, secondStatements) = secondHalf.read {
+            // 3. Joined when that is one parser's result (the type's comment); otherwise the
+            //    first parser reads on over the second half's tokens.
+            let base = opening.bindings.count + firstHalf.ahead
             // (The count read off the tokens is exact for a half read without an error; checked all the same.)
-            let base = opening.bindings.count + ahead
             if !second.hadError, first.bindings.count == base, second.owesNothing(to: first, since: opening) {
                 first.bindings += second.bindings[base...]
                 first.diagnostics += second.diagnostics
@@ -100,16 +139,50 @@ extension Parser {
                 statements.reserveCapacity(statements.count + secondStatements.count)
                 statements += secondStatements
                 way = .joined
+                let n = source.bytes.count, size = Parser.sizeClass(n)
+                Parser.balance.withLock {
+                    $0[size] = Parser.nextShare($0[size], first: cut, in: firstHalf.seconds, second: n - cut, in: secondHalf.seconds)
+                }
             } else {
-                first.readOn(secondLexed)
+                first.readOn(secondHalf.lexed)
                 statements += first.parseStatements()
                 way = .readOn
             }
+        } else {
+            // The opening is the whole first half: no work to share.
+            first.readOn(secondHalf.lexed)
+            statements += first.parseStatements()
+            way = .readOn
         }
         statements = Parser.exactly(statements)
         first.finishFile(statements)
         return (ParseResult(tree: SyntaxTree(statements: statements, span: Span(0, source.bytes.count), bindings: first.bindings),
                             diagnostics: first.diagnostics, incomplete: first.incomplete), way)
+    }
+
+    /// What the first thread read: its parser, its statements, the parser as it stood after the
+    /// opening (nil when there was nothing after it, or an error), the bindings it counted ahead
+    /// of the cut, and the seconds it took.
+    struct FirstHalf {
+        var parser: Parser
+        var statements: [Statement]
+        var opening: Parser?
+        var ahead: Int
+        var seconds: Double
+    }
+
+    /// What the second thread read: the second half's tokens, its parser and statements (nil
+    /// when the first thread had nothing for it to read), and the seconds it worked (its wait
+    /// for the first thread's opening left out).
+    struct SecondHalf {
+        var lexed: Lexer.Output
+        var read: (Parser, [Statement])?
+        var seconds: Double
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        let (s, atto) = d.components
+        return Double(s) + Double(atto) * 1e-18
     }
 
     /// One parser's reading of the whole file (`expressionEntry` as in `parse`).
