@@ -212,6 +212,19 @@ final class ReplEntryTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("unknown command ':\\u{1B}]0;title\\u{7}\\u{1B}[2J'"), r.stderr)
         XCTAssertTrue(r.stderr.contains("no layout '\\u{1B}[31m'"), r.stderr)
     }
+
+    /// Through a pipe, an unknown command is a usage error (exit 64, docs/usage.md) that does not
+    /// end the session: the entries after it are read, and one with errors does not hide it.
+    func testAnUnknownCommandInAScriptExits64AndTheSessionGoesOn() throws {
+        let r = try WFLCommand.run(["repl"], input: Data("columns 2\n:frob\nitems 3\n".utf8))
+        XCTAssertEqual(r.status, 64, r.stderr)
+        XCTAssertEqual(r.stderr, "error: unknown command ':frob'\n  = help: ':help' lists the commands\n")
+        XCTAssertTrue(r.stdout.hasSuffix("1 section, 3 items, content 375 x 375; 3 cells added\n"), r.stdout)
+        let both = try WFLCommand.run(["repl"], input: Data(":frob\nitems \"x\"\n".utf8))
+        XCTAssertEqual(both.status, 64, both.stderr)
+        let errorsOnly = try WFLCommand.run(["repl"], input: Data("items \"x\"\n".utf8))
+        XCTAssertEqual(errorsOnly.status, 65, errorsOnly.stderr)
+    }
 }
 
 extension Session {
