@@ -20,7 +20,7 @@ final class FlatRuleTests: XCTestCase {
                     "100 - cw / 7 + aw * 0.3333 - col * 2 + full", "random(i % 3, 2)", "random(0.5, 3)", "1e308 * 10 - w",
                     "0 - i * -1", "-i * 1", "random(-5, 5) + 10", "0.5 + random(3, 40)",
                     // `%` by a whole constant (Modulus): signs, zeros, sizes past 9e15, fractions.
-                    "i % 7 - (i - 150) % 7", "-i % 3", "i % -4", "(i - 150) % 1", "(i * 1e14) % 7", "(i - 150) * 1e13 % 9",
+                    "i % 7 - (i - 150) % 7", "-i % 3", "i % -4", "(i - 150) % -7", "-i % -3", "(i - 150) % 1", "(i * 1e14) % 7", "(i - 150) * 1e13 % 9",
                     "i % 2.5", "i / 4 % 3", "i % 0", "(0 - i) % 5 * -1", "i % 8999999999999999", "i % 1e16", "w % 10"]
         for expr in flat {
             let r = try rule(expr)
@@ -154,7 +154,9 @@ extension FlatRuleTests {
     func testIndexConditionsAgreeWithTheFlatConditions() throws {
         let indexed = ["i % 10 == 0", "i % 10 == 3", "0 == i % 4", "i % 3 != 1", "i % 7 < 2.0005", "i % 7 <= 1.9995", "i % 64 > 62",
                        "i % 65 >= 64", "i % 100 == 99", "i % 10 == 10", "i % 10 == 0.0005", "i % 1 == 0",
-                       "i < 5.0005", "i <= 4.9995", "i > 250", "i >= 120", "i == 17", "i != 0", "3 > i % 5", "250 < i"]
+                       "i < 5.0005", "i <= 4.9995", "i > 250", "i >= 120", "i == 17", "i != 0", "3 > i % 5", "250 < i",
+                       // A negative divisor, written `-6`: the remainder takes the index's sign, so the same items.
+                       "i % -6 == 5", "i % -7 < 3", "i % -65 == 64"]
         for expr in indexed {
             let condition = try XCTUnwrap(try when(expr).flatCondition, expr)
             let index = try XCTUnwrap(condition.byIndex, "\(expr) is a test of the index")
@@ -180,7 +182,7 @@ extension FlatRuleTests {
         }
         XCTAssertEqual(try when("i % 10 == 3").flatCondition?.byIndex?.count(below: 95), 10)
         XCTAssertNil(try when("i % 100 == 3").flatCondition?.byIndex?.count(below: 95), "no mask past 64")
-        for expr in ["i % 10 == 0 + 0", "i % -6 == 5", "i % (5 * 2) == 0", "i * 1 == 3", "w % 10 == 0", "i + 0 < 4", "i % 2.5 == 0", "i % 10 == n"] {
+        for expr in ["i % 10 == 0 + 0", "i % -(3 * 2) == 5", "i % (5 * 2) == 0", "i * 1 == 3", "w % 10 == 0", "i + 0 < 4", "i % 2.5 == 0", "i % 10 == n"] {
             XCTAssertNil(try XCTUnwrap(try when(expr).flatCondition, expr).byIndex, expr)
         }
     }

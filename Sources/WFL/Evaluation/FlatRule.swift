@@ -69,6 +69,16 @@ struct FlatRule {
         }
     }
 
+    /// A number written as one, with or without a minus (`6`, `-6`: the parser reads `-6` as
+    /// the negation of 6), or nil.
+    static func constantNumber(_ e: Expr) -> Double? {
+        switch e {
+        case .number(let d, _): return d
+        case .unary(.negate, .number(let d, _), _): return -d
+        default: return nil
+        }
+    }
+
     /// The program of `e`, or nil when it uses something beyond the forms above.
     static func compile(_ e: Expr) -> FlatRule? {
         var rule = FlatRule()
@@ -104,7 +114,7 @@ struct FlatRule {
                     case .remainder: op = .remainder
                     default: return false
                     }
-                    if op == .remainder, case .number(let d, _) = operand.rhs, isWhole(d), d != 0, Swift.abs(d) < 9.0e15 {
+                    if op == .remainder, let d = constantNumber(operand.rhs), isWhole(d), d != 0, Swift.abs(d) < 9.0e15 {
                         rule.code.append(Instruction(op: .remainderConstant, a: d, range: Modulus(UInt64(Swift.abs(d)))))
                         continue
                     }
