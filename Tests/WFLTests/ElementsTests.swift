@@ -197,6 +197,23 @@ final class AttachedViewsTests: XCTestCase {
         t.elements.filter { t.kindName(of: $0) == name }.map(Eval.rect)
     }
 
+    /// The views of each cell, found through the views ordered by cell: with one `attach` block
+    /// (its views come in cell order) and with two (the second's start over at the first cell).
+    func testTheViewsOfACellAreFoundByCell() throws {
+        for blocks in [["a { size 4 x 4; when i % 3 != 1 }"], ["a { size 4 x 4; when i % 3 != 1 }", "b { size 2 x 2; when i < 5 }"]] {
+            let text = "columns 2\nheight 10\n" + blocks.map { "attach " + $0 + "\n" }.joined() + "section {\n  items 9\n}\nsection {\n  items 4\n}\n"
+            let t = try XCTUnwrap(Eval.table(text))
+            let views = try XCTUnwrap(t.rules.views)
+            XCTAssertEqual(views.cells.count, blocks.count == 1 ? 6 + 3 : 6 + 3 + 5 + 4, text)
+            // Two blocks: the cells of the views go back at the second block.
+            XCTAssertEqual(zip(views.cells, views.cells.dropFirst()).contains { $1 < $0 }, blocks.count == 2, "\(views.cells)")
+            for c in 0..<Int(views.cells.max()! + 2) {
+                let brute = views.cells.indices.filter { Int(views.cells[$0]) == c }.map { Int(views.elements[$0]) }
+                XCTAssertEqual(views.views(of: c), brute, "cell \(c): \(text)")
+            }
+        }
+    }
+
     /// Every anchor on the cell (10, 20, 100, 60), a view 30 x 10 offset by (2, -4):
     /// frame = (x + fx * w - fx * vw + dx, y + fy * h - fy * vh + dy, vw, vh).
     func testEveryAnchor() throws {

@@ -409,7 +409,10 @@ package struct AttachedViews: Equatable, Sendable {
     var byCell: [Int32] = []
 
     mutating func sortByCell() {
-        byCell = Array(0..<Int32(elements.count)).sorted { (cells[Int($0)], $0) < (cells[Int($1)], $1) }
+        let n = elements.count
+        // The views of one `attach` block come in their cells' order already: no sort then.
+        let inOrder = cells.withUnsafeBufferPointer { c in n < 2 || !(1..<n).contains { c[$0] < c[$0 - 1] } }
+        byCell = inOrder ? Array(0..<Int32(n)) : Array(0..<Int32(n)).sorted { (cells[Int($0)], $0) < (cells[Int($1)], $1) }
     }
 
     /// The position in `elements` of element `j`, if it is a view.
