@@ -113,6 +113,9 @@ extension Measure {
             rows.append((label, Double(n) / 1e6 / wfl.median, Double(n) / 1e6 / c.median))
             notes += ["\(label): wfl \(wfl.summary), \(Format.grouped(statements)) top-level statements",
                       "\(label): C   \(c.summary)"]
+            if let share = Parser.learntShare(ofFileOf: n) {
+                notes.append("\(label): the first thread's share of the file after these parses: \(Format.fixed(Double(share) / 1000, 3)) (learnt: docs/performance.md)")
+            }
         }
         if rows.count == 2 {
             notes.append("time per byte at \(rows[1].label) over that at \(rows[0].label): \(Format.fixed(rows[0].wfl / rows[1].wfl, 2)) (1.00 is linear; "

@@ -38,7 +38,7 @@ extension Parser {
     static func halfway(_ source: SourceFile, share: Int? = nil) -> Int? {
         let n = source.bytes.count
         guard n >= halvesThreshold else { return nil }
-        let share = share ?? balance.withLock { $0[sizeClass(n)] }
+        let share = share ?? learntShare(ofFileOf: n) ?? 571
         return source.bytes.withUnsafeBufferPointer { b -> Int? in
             let brace = UInt8(ascii: "}"), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
             // The offset after the line break of a `}` line whose line break is at `k`.
@@ -59,6 +59,12 @@ extension Parser {
     /// parses of files of that size would have had the two threads finish together (the second
     /// thread's memory costs it more on a larger file).
     static let balance = Guarded([Int](repeating: 571, count: 8))
+
+    /// The share of a file of `bytes` bytes that the first thread would take now, in
+    /// thousandths, or nil when such a file is read by one parser (for the benchmark's notes).
+    package static func learntShare(ofFileOf bytes: Int) -> Int? {
+        bytes < halvesThreshold ? nil : balance.withLock { $0[sizeClass(bytes)] }
+    }
 
     /// A file's size class: 0 below 200 KB (the tests read small files in halves too), then one
     /// more each time the size doubles, up to 7.
