@@ -33,8 +33,7 @@ extension Parser {
     /// share of the file that the first thread takes, or else before), or nil to read it in one
     /// piece. The share, in thousandths, is learnt from the parses of files of about the same
     /// size before (`balance`) unless given; it starts at four sevenths, since the second thread
-    /// is the slower one on a quiet machine (it allocates in memory of its own that the allocator
-    /// gives back between parses: docs/performance.md).
+    /// reads the slower on this machine, the more so the larger the file (docs/performance.md).
     static func halfway(_ source: SourceFile, share: Int? = nil) -> Int? {
         let n = source.bytes.count
         guard n >= halvesThreshold else { return nil }
@@ -57,7 +56,7 @@ extension Parser {
 
     /// The first thread's share of a file, in thousandths, for each size class: where the last
     /// parses of files of that size would have had the two threads finish together (the second
-    /// thread's memory costs it more on a larger file).
+    /// thread's allocations cost it more on a larger file).
     static let balance = Guarded([Int](repeating: 571, count: 8))
 
     /// The share of a file of `bytes` bytes that the first thread would take now, in
