@@ -104,7 +104,7 @@ extension Parser {
             //    opening read (the statements before its first `layout` or `section`: the names
             //    and settings that the whole file shares).
             var p = Parser(source: source, lexed: Lexer.tokenize(source, upTo: cut), options: options)
-            let statements = p.parseStatements(until: .firstBlock)
+            var statements = p.parseStatements(until: .firstBlock)
             guard !p.hadError, !p.at(.eof) else {
                 opened.give(nil)
                 return FirstHalf(parser: p, statements: statements, opening: nil, ahead: 0, seconds: 0)
@@ -116,8 +116,8 @@ extension Parser {
             let ahead = p.bindingsAhead()
             let opening = p
             opened.give((opening, ahead))
-            let rest = p.parseStatements(until: .firstError)
-            return FirstHalf(parser: p, statements: statements + rest, opening: opening, ahead: ahead, seconds: seconds(clock.now - start))
+            statements += p.parseStatements(until: .firstError)
+            return FirstHalf(parser: p, statements: statements, opening: opening, ahead: ahead, seconds: seconds(clock.now - start))
         }, { () -> SecondHalf in
             let start = clock.now
             let lexed = Lexer.tokenize(source, from: cut)
@@ -130,7 +130,7 @@ extension Parser {
         })
         var first = firstHalf.parser, statements = firstHalf.statements
         if first.hadError { return (Parser.parseWhole(source, options), .again) }
-        let way: HalvesWay
+        var way = HalvesWay.readOn
         if let opening = firstHalf.opening, let (second, secondStatements) = secondHalf.read {
             // 3. Joined when that is one parser's result (the type's comment); otherwise the
             //    first parser reads on over the second half's tokens.
@@ -148,16 +148,12 @@ extension Parser {
                 Parser.balance.withLock {
                     $0[size] = Parser.nextShare($0[size], first: cut, in: firstHalf.seconds, second: n - cut, in: secondHalf.seconds)
                 }
-            } else {
-                first.readOn(secondHalf.lexed)
-                statements += first.parseStatements()
-                way = .readOn
             }
-        } else {
-            // The opening is the whole first half: no work to share.
+        }
+        if way == .readOn {
+            // Not joined, or the opening was the whole first half (no work to share).
             first.readOn(secondHalf.lexed)
             statements += first.parseStatements()
-            way = .readOn
         }
         statements = Parser.exactly(statements)
         first.finishFile(statements)
