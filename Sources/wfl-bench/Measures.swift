@@ -87,11 +87,12 @@ extension Measure {
         name: "parse", summary: "Parser.parse (lexing included) over the generated spec (and a 1 MB one beside a larger spec: the slower counts), against C's wflc_count_tokens",
         unit: "MB/s", target: 75
     ) { work, options in
+        func runs(_ source: SourceFile) -> Int { options.runs ?? (source.bytes.count > 2_000_000 ? 7 : 15) }
         func timed(_ source: SourceFile) -> (wfl: Sample, c: Sample, statements: Int) {
             let bytes = source.bytes
             var statements = 0
             let (wfl, c) = Timer.interleaved(
-                runs: options.runs ?? (bytes.count > 2_000_000 ? 7 : 15), warmups: 1,
+                runs: runs(source), warmups: 1,
                 wfl: { () -> ParseResult in
                     let result = Parser.parse(source)
                     statements = result.tree.statements.count
@@ -113,6 +114,16 @@ extension Measure {
             rows.append((label, Double(n) / 1e6 / wfl.median, Double(n) / 1e6 / c.median))
             notes += ["\(label): wfl \(wfl.summary), \(Format.grouped(statements)) top-level statements",
                       "\(label): C   \(c.summary)"]
+            // The same file read by one parser on this thread, after the timed runs: how much the
+            // second thread gains is the figure to watch (docs/performance.md, "Two threads
+            // read slower than one").
+            var one = Sample()
+            for k in 0...runs(source) {
+                let s = Timer.time { Parser.parseWhole(source, .standard) }
+                if k > 0 { one.seconds.append(s) }
+            }
+            notes.append("\(label): one thread (no halves): \(one.summary), \(Format.figure(Double(n) / 1e6 / one.median)) MB/s; "
+                         + "two threads: \(Format.fixed(one.median / wfl.median, 2))x as fast")
             if let share = Parser.learntShare(ofFileOf: n) {
                 notes.append("\(label): the first thread's share of the file after these parses: \(Format.fixed(Double(share) / 1000, 3)) (learnt: docs/performance.md)")
             }

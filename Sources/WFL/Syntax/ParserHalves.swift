@@ -186,8 +186,9 @@ extension Parser {
         return Double(s) + Double(atto) * 1e-18
     }
 
-    /// One parser's reading of the whole file (`expressionEntry` as in `parse`).
-    static func parseWhole(_ source: SourceFile, _ options: PipelineOptions, expressionEntry: Int? = nil) -> ParseResult {
+    /// One parser's reading of the whole file (`expressionEntry` as in `parse`), on the calling
+    /// thread whatever the file's size (`wfl-bench parse` times it beside the halves).
+    package static func parseWhole(_ source: SourceFile, _ options: PipelineOptions, expressionEntry: Int? = nil) -> ParseResult {
         var p = Parser(source: source, options: options)
         p.expressionEntry = expressionEntry
         let tree = p.parseFile()
