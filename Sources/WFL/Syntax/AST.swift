@@ -335,7 +335,88 @@ package enum Argument: Equatable, Sendable {
 /// `name arguments...`.
 package struct Setting: Equatable, Sendable {
     package var name: Name
-    package var arguments: [Argument]
+    package var arguments: SettingArguments
+}
+
+/// The arguments of one setting, in order: a run of an `ArgumentStore`, which holds the
+/// arguments of many settings in one allocation (an array for each setting was a fifth of
+/// parsing's allocations). Immutable; a store never holds an expression that refers to it, so
+/// sharing one makes no cycle.
+package struct SettingArguments: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, @unchecked Sendable {
+    let store: ArgumentStore?
+    let start: Int32
+    let length: Int32
+
+    /// `count` arguments of `store` from `start`.
+    init(store: ArgumentStore?, start: Int, count: Int) {
+        self.store = store
+        self.start = Int32(start)
+        self.length = Int32(count)
+    }
+
+    /// These arguments, in a store of their own.
+    package init(_ arguments: [Argument]) {
+        guard !arguments.isEmpty else { self.init(store: nil, start: 0, count: 0); return }
+        let store = ArgumentStore.make(capacity: arguments.count)
+        for a in arguments { store.append(a) }
+        self.init(store: store, start: 0, count: arguments.count)
+    }
+
+    package init(arrayLiteral elements: Argument...) { self.init(elements) }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { Int(length) }
+    package subscript(k: Int) -> Argument {
+        precondition(k >= 0 && k < Int(length), "index out of range")
+        return store.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[Int(start) + k] }
+    }
+
+    package static func == (a: SettingArguments, b: SettingArguments) -> Bool {
+        a.store === b.store && a.start == b.start && a.length == b.length || a.elementsEqual(b)
+    }
+}
+
+/// The head of an `ArgumentStore`: how many arguments it holds and how many it has room for.
+package struct ArgumentStoreHeader {
+    var count: Int
+    var capacity: Int
+}
+
+/// Settings' arguments, appended one after another by one parser; a run, once handed out as a
+/// `SettingArguments`, is never written again.
+package final class ArgumentStore: ManagedBuffer<ArgumentStoreHeader, Argument> {
+    /// An empty store with room for `capacity` arguments.
+    static func make(capacity: Int) -> ArgumentStore {
+        unsafeDowncast(ArgumentStore.create(minimumCapacity: capacity) { _ in ArgumentStoreHeader(count: 0, capacity: capacity) },
+                       to: ArgumentStore.self)
+    }
+
+    // The header through a pointer, as `BinaryChain` reads its own (no dynamic exclusivity checks).
+    var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+    var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.count } }
+    /// How many arguments it has room for in all (not `capacity`: ManagedBuffer's asks the allocator).
+    var size: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
+    /// Adds `a` after the last argument (there must be room).
+    func append(_ a: consuming Argument) {
+        // The pointers outside the closure (this object keeps them valid): `a` moves in.
+        let (h, e) = withUnsafeMutablePointers { ($0, $1) }
+        precondition(h.pointee.count < h.pointee.capacity, "no room in the argument store")
+        (e + h.pointee.count).initialize(to: a)
+        h.pointee.count += 1
+    }
+
+    /// Drops the arguments from `n` on (a setting that turned out wrong; none handed out).
+    func truncate(to n: Int) {
+        withUnsafeMutablePointers { h, e in
+            _ = (e + n).deinitialize(count: h.pointee.count - n)
+            h.pointee.count = n
+        }
+    }
+
+    deinit {
+        withUnsafeMutablePointers { h, e in _ = e.deinitialize(count: h.pointee.count) }
+    }
 }
 
 /// `insert I...` or `delete I...` in an `update` block: indices after the update (insert) or

@@ -103,6 +103,10 @@ package struct Parser {
     var scratchExprs = ScratchStack<Expr>()
     var scratchOperands = ScratchStack<Operand>()
     var scratchStatements = ScratchStack<Statement>()
+    /// Where settings' arguments go, many settings' to one allocation (`SettingArguments`); nil
+    /// before the first, and for a parser forked onto a second half, which must not write into
+    /// the first parser's.
+    var argumentStore: ArgumentStore? = nil
     /// For each property set in an open block, the setting name that set it: what the
     /// duplicate-setting warning points back to.
     var setterStack: [(bit: Int, span: Span)] = []

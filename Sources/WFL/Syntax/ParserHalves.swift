@@ -222,6 +222,7 @@ extension Parser {
         p.scratchExprs = ScratchStack()
         p.scratchOperands = ScratchStack()
         p.scratchStatements = ScratchStack()
+        p.argumentStore = nil
         return p
     }
 

@@ -50,22 +50,48 @@ extension Parser {
             report(.error(.equalsInSetting, "settings take no '='", at: tok.span, help: "write '\(info.example)'"))
             return nil
         }
-        let arguments: [Argument]?
+        // The arguments go straight into the store, from `first` on.
+        let first = beginArguments()
+        let read: Bool
         switch info.shape {
-        case .word(let words): arguments = parseWordArgument(info, words)
-        case .size: arguments = parseSizeArgument(info)
-        case .lanes: arguments = parseLanesArgument(info)
-        case .insets: arguments = parseInsetsArgument(info)
-        case .values(let lo, let hi): arguments = parseValueArguments(info, min: lo, max: hi)
-        case .device: arguments = parseDeviceArgument(info)
+        case .word(let words): read = parseWordArgument(info, words)
+        case .size: read = parseSizeArgument(info)
+        case .lanes: read = parseLanesArgument(info)
+        case .insets: read = parseInsetsArgument(info, from: first)
+        case .values(let lo, let hi): read = parseValueArguments(info, min: lo, max: hi, from: first)
+        case .device: read = parseDeviceArgument(info)
         }
-        guard let arguments else { return nil }
+        guard read else {
+            argumentStore.unsafelyUnwrapped.truncate(to: first)
+            return nil
+        }
+        let arguments = pendingArguments(from: first)
         var mask = SettingTable.propertyMasks[row]
         // Only insets take named sides (a test of the shape first: reading `arguments.first`
         // copied a 72-byte argument with its reference counts).
         if case .insets = info.shape, !arguments.isEmpty, case .side = arguments[0] { mask = info.propertyMask(of: arguments) }
         noteProperties(mask, of: name)
         return Statement(kind: .setting(Setting(name: name, arguments: arguments)), span: Span(name.span.start, prevEnd))
+    }
+
+    /// The most arguments one setting takes (`insets` reads a fifth to say there are too many).
+    static let maxSettingArguments = 5
+
+    /// Makes room in the store for one setting's arguments and returns where they will start. A
+    /// new store has twice the room of the one before, up to 256, so that a short file (a REPL
+    /// entry) holds a small one.
+    mutating func beginArguments() -> Int {
+        if let store = argumentStore, store.room >= Parser.maxSettingArguments { return store.count }
+        argumentStore = ArgumentStore.make(capacity: min(256, max(8, 2 * (argumentStore?.size ?? 0))))
+        return 0
+    }
+
+    /// Adds an argument of the setting being read.
+    func pushArgument(_ a: consuming Argument) { argumentStore.unsafelyUnwrapped.append(a) }
+
+    /// The arguments of the setting being read, pushed from `first` on.
+    func pendingArguments(from first: Int) -> SettingArguments {
+        SettingArguments(store: argumentStore, start: first, count: argumentStore.unsafelyUnwrapped.count - first)
     }
 
     /// The warning for setting one thing twice in a block.
@@ -132,7 +158,7 @@ extension Parser {
     }
 
     // wordArgument = IDENT ;
-    mutating func parseWordArgument(_ info: SettingInfo, _ words: [String]) -> [Argument]? {
+    mutating func parseWordArgument(_ info: SettingInfo, _ words: [String]) -> Bool {
         let t = tok
         var choices: String { listWords(words) }
         if t.kind == .identifier {
@@ -142,61 +168,65 @@ extension Parser {
             guard words.contains(word) else {
                 report(.error(.badKeyword, "'\(word)' is not a value of '\(info.name)'", at: t.span,
                               help: Suggest.didYouMean(word, among: words) ?? "'\(info.name)' takes \(choices)"))
-                return nil
+                return false
             }
             advance()
-            return [.word(Name(word, t.span))]
+            pushArgument(.word(Name(word, t.span)))
+            return true
         }
         if t.kind == .string, words.contains(stringValue(t)) {
             report(.error(.badKeyword, "'\(info.name)' takes a bare word, not a string", at: t.span,
                           help: "write '\(info.name) \(stringValue(t))'"))
-            return nil
+            return false
         }
         if t.kind == .error {
             reportUnexpected(expected: "")
-            return nil
+            return false
         }
         report(.error(.badKeyword, "'\(info.name)' takes one of \(choices), not \(describe(t))", at: t.span,
                       help: "write, for example, '\(info.example)'"))
-        return nil
+        return false
     }
 
     // deviceArgument = IDENT [ "portrait" | "landscape" ] ;
-    mutating func parseDeviceArgument(_ info: SettingInfo) -> [Argument]? {
+    mutating func parseDeviceArgument(_ info: SettingInfo) -> Bool {
         let t = tok
         guard t.kind == .identifier else {
             report(.error(.unknownDevice, "'\(info.name)' takes a device name, not \(describe(t))", at: t.span,
                           help: "write, for example, '\(info.example)'"))
-            return nil
+            return false
         }
         let name = text(t)
         guard Devices.preset(name) != nil else {
             report(.error(.unknownDevice, "unknown device '\(name)'", at: t.span,
                           help: Suggest.didYouMean(name, among: Devices.names) ?? "the devices are \(listWords(Devices.names))"))
-            return nil
+            return false
         }
         advance()
-        var out: [Argument] = [.word(Name(name, t.span))]
-        if atStatementEnd { return out }
+        pushArgument(.word(Name(name, t.span)))
+        if atStatementEnd { return true }
         let o = tok
         let words = Orientation.allCases.map(\.rawValue)
         guard o.kind == .identifier, words.contains(text(o)) else {
             report(.error(.badKeyword, "'\(info.name) \(name)' takes 'portrait' or 'landscape' after the name, not \(describe(o))", at: o.span,
                           help: Suggest.didYouMean(o.kind == .identifier ? text(o) : "", among: words) ?? "write '\(info.name) \(name) landscape'"))
-            return nil
+            return false
         }
         advance()
-        out.append(.word(Name(text(o), o.span)))
-        return out
+        pushArgument(.word(Name(text(o), o.span)))
+        return true
     }
 
     // sizeArgument = expr "x" expr ;
-    mutating func parseSizeArgument(_ info: SettingInfo) -> [Argument]? {
-        guard let w = argumentExpression(info) else { return nil }
+    mutating func parseSizeArgument(_ info: SettingInfo) -> Bool {
+        guard let w = argumentExpression(info) else { return false }
         guard isWord(tok, "x") else {
             // `estimate` takes a length (a waterfall) or a size (flow, shelf): the resolver,
             // which knows the engine, checks which.
-            if atStatementEnd, info.name == "estimate" { return [.value(w)] }
+            if atStatementEnd, info.name == "estimate" {
+                pushArgument(.value(w))
+                return true
+            }
             if atStatementEnd {
                 report(.error(.badArguments, "'\(info.name)' takes a size 'W x H', not one value", at: w.span,
                               help: "write, for example, '\(info.example)'"))
@@ -204,22 +234,23 @@ extension Parser {
                 reportUnexpected(expected: "'x' between the two sides of the size",
                                  help: "write, for example, '\(info.example)'")
             }
-            return nil
+            return false
         }
         let xSpan = tok.span
         advance()
         if atStatementEnd {
             report(.error(.missingValue, "missing the height after 'x' in '\(info.name)'", at: xSpan,
                           help: "write, for example, '\(info.example)'"))
-            return nil
+            return false
         }
-        guard let h = argumentExpression(info) else { return nil }
-        return [.size(w, h, w.span.to(h.span))]
+        guard let h = argumentExpression(info) else { return false }
+        pushArgument(.size(w, h, w.span.to(h.span)))
+        return true
     }
 
     // lanesArgument = "adaptive" "(" expr ")" | expr ;
-    mutating func parseLanesArgument(_ info: SettingInfo) -> [Argument]? {
-        guard let e = argumentExpression(info) else { return nil }
+    mutating func parseLanesArgument(_ info: SettingInfo) -> Bool {
+        guard let e = argumentExpression(info) else { return false }
         if case .call(let call) = e, case let callee = call.callee, callee.text == "adaptive" {
             let args = call.arguments, span = call.span
             // Here 'adaptive(MIN)' is in its place: drop the error its call left pending.
@@ -227,34 +258,38 @@ extension Parser {
             guard args.count == 1 else {
                 report(.error(.badArguments, "'adaptive' takes one value, the smallest lane size, not \(args.count)", at: span,
                               help: "write, for example, '\(info.name) adaptive(150)'"))
-                return nil
+                return false
             }
-            return extraArgumentsLeft(info) ? nil : [.adaptive(args[0], span)]
+            if extraArgumentsLeft(info) { return false }
+            pushArgument(.adaptive(args[0], span))
+            return true
         }
-        return extraArgumentsLeft(info) ? nil : [.value(e)]
+        if extraArgumentsLeft(info) { return false }
+        pushArgument(.value(e))
+        return true
     }
 
     // insetsArgument = side expr { side expr } | expr { expr } ;
     // side = "top" | "left" | "bottom" | "right" ;
-    mutating func parseInsetsArgument(_ info: SettingInfo) -> [Argument]? {
+    mutating func parseInsetsArgument(_ info: SettingInfo, from first: Int) -> Bool {
+        // The arguments read so far are those pushed from `first` on.
+        var count: Int { argumentStore.unsafelyUnwrapped.count - first }
         // A side word first is the named form even when a `let` has that name: keyword positions
         // win (docs/language.md); `insets (top)` reads the value.
         if let firstSide = sideWordID() {
-            var args: [Argument] = []
-            args.reserveCapacity(4)
             // The first side was interned by the test above; the others here.
             var nextSide: Int32? = firstSide
             while let sideID = nextSide {
                 let side = Name(names.strings[Int(sideID)], tok.span)
                 advance()
-                if let earlier = args.first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
+                if let earlier = pendingArguments(from: first).first(where: { if case .side(let n, _) = $0 { return n.text == side.text } else { return false } }) {
                     report(.error(.badSide, "the side '\(side.text)' is given twice", at: side.span,
                                   notes: [Note("first given here", span: earlier.span)]))
-                    return nil
+                    return false
                 }
                 if atStatementEnd || !canStartExpression {
                     // A side that is also a visible name: say how to read its value.
-                    let asValue: String? = args.isEmpty && (lookup(sideID) != nil || names.known[Int(sideID)].contains(.variable))
+                    let asValue: String? = count == 0 && (lookup(sideID) != nil || names.known[Int(sideID)].contains(.variable))
                         ? "to use the value of '\(side.text)', write it in parentheses: '\(info.name) (\(side.text))'" : nil
                     if atStatementEnd {
                         report(.error(.missingValue, "missing value after '\(side.text)'", at: side.span,
@@ -262,15 +297,15 @@ extension Parser {
                     } else {
                         reportUnexpected(expected: "a value after '\(side.text)'", help: asValue)
                     }
-                    return nil
+                    return false
                 }
                 let from = tok.span.start
                 // Checked before it joins the arguments, which it then moves into (reading it
-                // back from the array copied a 72-byte argument with its reference counts).
+                // back copied a 72-byte argument with its reference counts).
                 let e = parseExpr()
-                if panicking { return nil }
+                if panicking { return false }
                 warnSpacedMinus(e, info, from: from)
-                args.append(.side(side, consume e))
+                pushArgument(.side(side, consume e))
                 nextSide = sideWordID()
             }
             if !atStatementEnd {
@@ -280,39 +315,38 @@ extension Parser {
                 } else {
                     reportUnexpected(expected: "a side ('top', 'left', 'bottom' or 'right')")
                 }
-                return nil
+                return false
             }
-            return args
+            return true
         }
         if tok.kind == .identifier, !atSideLikeName(), let guess = Suggest.closest(to: text(tok), among: SettingTable.sides) {
             report(.error(.badSide, "unknown side '\(text(tok))'", at: tok.span,
                           help: "did you mean '\(guess)'? The sides are top, left, bottom and right"))
-            return nil
+            return false
         }
-        var args: [Argument] = []
-        args.reserveCapacity(4)
-        while !atStatementEnd, canStartExpression, args.count < 5 {
+        while !atStatementEnd, canStartExpression, count < Parser.maxSettingArguments {
             let from = tok.span.start
             let e = parseExpr()
-            if panicking { return nil }
+            if panicking { return false }
             warnSpacedMinus(e, info, from: from)
-            args.append(.value(consume e))
+            pushArgument(.value(consume e))
         }
-        if args.isEmpty {
+        if count == 0 {
             reportUnexpected(expected: "a value for '\(info.name)'")
-            return nil
+            return false
         }
-        if ![1, 2, 4].contains(args.count) || !atStatementEnd {
+        if ![1, 2, 4].contains(count) || !atStatementEnd {
             if !atStatementEnd, !canStartExpression {
                 reportUnexpected(expected: "another value or the end of the line")
-                return nil
+                return false
             }
+            let args = pendingArguments(from: first)
             let span = args[0].span.to(args[args.count - 1].span)
             report(.error(.badArguments, "'\(info.name)' takes 1, 2 or 4 values, not \(args.count)\(args.count >= 5 ? " or more" : "")", at: span,
                           help: "one value for all sides, two for vertical and horizontal, four for top, left, bottom and right; or name them: '\(info.name) top 10 left 4'"))
-            return nil
+            return false
         }
-        return args
+        return true
     }
 
     /// The name id of the current word when it is a side (the loop over named sides reads it
@@ -330,34 +364,23 @@ extension Parser {
     }
 
     // valueArguments = expr { expr } ;
-    mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int) -> [Argument]? {
-        // `parseSetting` has checked that a value follows. One value, the common case, goes into
-        // an array literal: an allocation of its size, where reserving an empty array's capacity
-        // took twice the instructions (`consumeAndCreateNew`, the allocator asked for its size).
-        let from = tok.span.start
-        guard let first = argumentExpression(info) else { return nil }
-        if max >= 2 { warnSpacedMinus(first, info, from: from) }
-        if max == 1 || atStatementEnd {
-            if extraArgumentsLeft(info) { return nil }
-            if min > 1 { tooFewArguments(info, min: min, count: 1, first.span) }
-            return [.value(first)]
-        }
-        var args: [Argument] = []
-        args.reserveCapacity(Swift.min(max, 4))
-        args.append(.value(consume first))
-        while args.count < max, !atStatementEnd {
+    mutating func parseValueArguments(_ info: SettingInfo, min: Int, max: Int, from first: Int) -> Bool {
+        // `parseSetting` has checked that a value follows.
+        var count = 0
+        var last = Span.point(0)
+        repeat {
             let from = tok.span.start
-            guard let e = argumentExpression(info) else { return nil }
+            guard let e = argumentExpression(info) else { return false }
             if max >= 2 { warnSpacedMinus(e, info, from: from) }
-            args.append(.value(consume e))
-        }
-        if extraArgumentsLeft(info) { return nil }
+            last = e.span
+            pushArgument(.value(consume e))
+            count += 1
+        } while count < max && !atStatementEnd
+        if extraArgumentsLeft(info) { return false }
         // Too few (`frame 0 0 10`): an error at the values written; the statement stays, so that
         // its block does not also lack it.
-        if !args.isEmpty, args.count < min, case .value(let first) = args[0], case .value(let last) = args[args.count - 1] {
-            tooFewArguments(info, min: min, count: args.count, first.span.to(last.span))
-        }
-        return args
+        if count < min { tooFewArguments(info, min: min, count: count, pendingArguments(from: first)[0].span.to(last)) }
+        return true
     }
 
     @inline(never)

@@ -213,7 +213,7 @@ package final class SettingInfo: Sendable {
 
     /// The properties it sets when written with `arguments`: the sides named in the named form of
     /// insets (`insets top 10`), else all of `properties`.
-    package func properties(of arguments: [Argument]) -> [Property] {
+    package func properties(of arguments: SettingArguments) -> [Property] {
         guard case .side? = arguments.first else { return properties }
         return arguments.compactMap { a in
             if case .side(let n, _) = a, let side = Side(name: n.text) { return properties[side.rawValue] }
@@ -223,7 +223,7 @@ package final class SettingInfo: Sendable {
 
     /// `properties(of:)` as a mask of `Property.bit`s, made without its arrays (the parser asks
     /// it of every setting of insets with named sides; the REPL of a setting typed alone).
-    func propertyMask(of arguments: [Argument]) -> PropertyMask {
+    func propertyMask(of arguments: SettingArguments) -> PropertyMask {
         guard case .side? = arguments.first else { return properties.reduce(PropertyMask()) { $0 | $1.bit } }
         var mask = PropertyMask()
         for k in arguments.indices {
